@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// The SDK package. It has no third-party dependencies on purpose: an iOS app
+// that adds it resolves nothing else. The servers live in `Server/`.
+import PackageDescription
+
+let package = Package(
+    name: "SwedbankPaySDK",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [
+        .library(name: "SwedbankPaySDK", targets: ["SwedbankPaySDK"]),
+        .library(name: "SwedbankPaySDKMerchantBackend", targets: ["SwedbankPaySDKMerchantBackend"]),
+        // Test doubles (stub HTTP client, manual clock) shared by this package's
+        // tests and the server package's end-to-end tests. Not for app code.
+        .library(name: "SwedbankPaySDKTesting", targets: ["SwedbankPaySDKTesting"]),
+    ],
+    targets: [
+        .target(name: "SwedbankPaySDK"),
+        .target(name: "SwedbankPaySDKMerchantBackend", dependencies: ["SwedbankPaySDK"]),
+        .target(name: "SwedbankPaySDKTesting", dependencies: ["SwedbankPaySDK"]),
+        .testTarget(
+            name: "SwedbankPaySDKTests",
+            dependencies: ["SwedbankPaySDK", "SwedbankPaySDKTesting"]
+        ),
+        .testTarget(
+            name: "SwedbankPaySDKMerchantBackendTests",
+            dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend", "SwedbankPaySDKTesting"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

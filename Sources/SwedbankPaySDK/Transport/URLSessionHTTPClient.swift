@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension SwedbankPaySDK {
+    /// The default ``HTTPClient``: Foundation's `URLSession`, on Apple platforms and on Linux.
+    ///
+    /// Task cancellation cancels the underlying data task. Redirects are followed as URLSession
+    /// does by default; the response's `url` is the final one.
+    public final class URLSessionHTTPClient: HTTPClient {
+        private let session: URLSession
+
+        /// Uses `session` for every request. Give a session with a delegate to add trust checks
+        /// such as public-key pinning.
+        public init(session: URLSession) {
+            self.session = session
+        }
+
+        /// Uses an ephemeral session: no cookies, no cache on disk.
+        public convenience init() {
+            self.init(session: URLSession(configuration: .ephemeral))
+        }
+
+        public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+            let urlRequest = Self.urlRequest(for: request)
+            let task = CancellableDataTask()
+            let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let dataTask = session.dataTask(with: urlRequest) { data, response, error in
+                        continuation.resume(returning: Self.result(for: request.url, data, response, error))
+                    }
+                    task.start(dataTask)
+                }
+            } onCancel: {
+                task.cancel()
+            }
+            return try result.get()
+        }
+
+        static func urlRequest(for request: HTTPRequest) -> URLRequest {
+            var urlRequest = URLRequest(url: request.url)
+            urlRequest.httpMethod = request.method
+            urlRequest.httpBody = request.body
+            if let timeout = request.timeout {
+                urlRequest.timeoutInterval = timeout
+            }
+            for field in request.headers {
+                urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+            }
+            return urlRequest
+        }
+
+        static func result(
+            for url: URL,
+            _ data: Data?,
+            _ response: URLResponse?,
+            _ error: (any Error)?
+        ) -> Result<HTTPResponse, TransportError> {
+            if let error {
+                return .failure(transportError(for: url, error))
+            }
+            guard let http = response as? HTTPURLResponse else {
+                return .failure(.connectionFailed(url, description: "the response was not HTTP"))
+            }
+            var headers = HTTPHeaders()
+            for (name, value) in http.allHeaderFields {
+                headers.add(name: "\(name)", value: "\(value)")
+            }
+            return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data(), url: http.url ?? url))
+        }
+
+        static func transportError(for url: URL, _ error: any Error) -> TransportError {
+            guard let urlError = error as? URLError else {
+                return .connectionFailed(url, description: "\(error)")
+            }
+            switch urlError.code {
+            case .timedOut:
+                return .timedOut(url)
+            case .cancelled, .userCancelledAuthentication:
+                return .cancelled(url)
+            case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+                .serverCertificateHasUnknownRoot, .clientCertificateRejected, .secureConnectionFailed:
+                return .untrustedServer(url)
+            case .badURL, .unsupportedURL:
+                return .invalidRequest(url, description: urlError.localizedDescription)
+            default:
+                return .connectionFailed(url, description: urlError.localizedDescription)
+            }
+        }
+    }
+}
+
+/// Holds a data task so that a cancellation arriving before, during or after `start` cancels it.
+private final class CancellableDataTask: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelled = isCancelled
+        lock.unlock()
+        if cancelled { task.cancel() }
+        task.resume()
+    }
+
+    func cancel() {
+        lock.lock()
+        isCancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}
