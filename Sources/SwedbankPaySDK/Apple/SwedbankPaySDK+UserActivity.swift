@@ -1,0 +1,19 @@
+#if canImport(ObjectiveC)
+    import Foundation
+
+    extension SwedbankPaySDK {
+        /// Gives the SDK a universal link the app was opened with. Call it from
+        /// `application(_:continue:restorationHandler:)`.
+        ///
+        /// Only web-browsing activities with a `webpageURL` are considered.
+        ///
+        /// - Returns: whether the link was the paymentUrl of a payment in progress.
+        @MainActor
+        public static func `continue`(userActivity: NSUserActivity) -> Bool {
+            guard userActivity.activityType == NSUserActivityTypeBrowsingWeb,
+                let url = userActivity.webpageURL
+            else { return false }
+            return open(url: url)
+        }
+    }
+#endif

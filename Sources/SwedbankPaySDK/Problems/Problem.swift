@@ -1,0 +1,111 @@
+import Foundation
+
+extension SwedbankPaySDK {
+    /// An RFC 7807 problem (or a response that should have been one), classified by who has to act.
+    ///
+    /// Build one with ``parse(status:contentType:body:)`` or ``init(response:)``. Match on the cases
+    /// for typed handling; the read-only properties give uniform access for logging.
+    public enum Problem: Error, Sendable, Hashable {
+        /// Status 400–499: the request has to change before it can succeed.
+        case client(ClientProblem)
+        /// Status 500–599, or a response that is not a problem and not 4xx.
+        case server(ServerProblem)
+
+        /// The whole problem document, or nil when the response was not a problem document.
+        public var raw: JSONObject? {
+            switch self {
+            case .client(.mobileSDK(.unauthorized(_, let raw))),
+                .client(.mobileSDK(.invalidRequest(_, let raw))),
+                .server(.mobileSDK(.backendConnectionTimeout(_, let raw))),
+                .server(.mobileSDK(.backendConnectionFailure(_, let raw))),
+                .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
+                return raw
+            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
+                return problem.raw
+            case .client(.unknown(let problem)), .server(.unknown(let problem)):
+                return problem.raw
+            case .client(.unexpectedContent), .server(.unexpectedContent):
+                return nil
+            }
+        }
+
+        /// The problem's status.
+        ///
+        /// The Merchant Backend cases do not store it, so for them this is the document's integer
+        /// `status` member, else the status that type is defined with (401, 400, 504, 502).
+        public var status: Int {
+            switch self {
+            case .client(.mobileSDK(.unauthorized(_, let raw))):
+                return Self.status(in: raw) ?? 401
+            case .client(.mobileSDK(.invalidRequest(_, let raw))):
+                return Self.status(in: raw) ?? 400
+            case .server(.mobileSDK(.backendConnectionTimeout(_, let raw))):
+                return Self.status(in: raw) ?? 504
+            case .server(.mobileSDK(.backendConnectionFailure(_, let raw))),
+                .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
+                return Self.status(in: raw) ?? 502
+            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
+                return problem.status
+            case .client(.unknown(let problem)), .server(.unknown(let problem)):
+                return problem.status
+            case .client(.unexpectedContent(let status, _, _)), .server(.unexpectedContent(let status, _, _)):
+                return status
+            }
+        }
+
+        /// The type URI; `"about:blank"` when the response was not a problem document.
+        public var type: String {
+            switch self {
+            case .client(.mobileSDK(.unauthorized)):
+                return ProblemTypeURI.mobileSDKUnauthorized
+            case .client(.mobileSDK(.invalidRequest)):
+                return ProblemTypeURI.mobileSDKBadRequest
+            case .server(.mobileSDK(.backendConnectionTimeout)):
+                return ProblemTypeURI.mobileSDKGatewayTimeout
+            case .server(.mobileSDK(.backendConnectionFailure)), .server(.mobileSDK(.invalidBackendResponse)):
+                return ProblemTypeURI.mobileSDKBadGateway
+            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
+                return problem.type.rawValue
+            case .client(.unknown(let problem)), .server(.unknown(let problem)):
+                return problem.type
+            case .client(.unexpectedContent), .server(.unexpectedContent):
+                return ProblemTypeURI.aboutBlank
+            }
+        }
+
+        /// The document's `title`, if it is a string.
+        public var title: String? {
+            switch self {
+            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
+                return problem.title
+            case .client(.unknown(let problem)), .server(.unknown(let problem)):
+                return problem.title
+            default:
+                return raw?["title"]?.stringValue
+            }
+        }
+
+        /// The document's `detail`, if it is a string.
+        public var detail: String? {
+            switch self {
+            case .client(.mobileSDK(.unauthorized(let message, _))),
+                .client(.mobileSDK(.invalidRequest(let message, _))),
+                .server(.mobileSDK(.backendConnectionTimeout(let message, _))),
+                .server(.mobileSDK(.backendConnectionFailure(let message, _))):
+                return message
+            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
+                return problem.detail
+            case .client(.unknown(let problem)), .server(.unknown(let problem)):
+                return problem.detail
+            case .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
+                return raw["detail"]?.stringValue
+            case .client(.unexpectedContent), .server(.unexpectedContent):
+                return nil
+            }
+        }
+
+        private static func status(in raw: JSONObject) -> Int? {
+            raw["status"]?.integerValue.flatMap { Int(exactly: $0) }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+@testable import SwedbankPaySDK
+
+/// Shared fixtures for the problem tests.
+enum ProblemFixture {
+    static let problemJSON = "application/problem+json"
+
+    static func data(_ json: String) -> Data { Data(json.utf8) }
+
+    /// Serialises a document so that tests can state the expected `raw` as a value and the body
+    /// the parser sees is exactly that value.
+    static func data(_ object: SwedbankPaySDK.JSONObject) -> Data {
+        try! JSONEncoder().encode(object)
+    }
+
+    static func parse(
+        _ json: String,
+        status: Int,
+        contentType: String? = problemJSON
+    ) -> SwedbankPaySDK.Problem {
+        SwedbankPaySDK.Problem.parse(status: status, contentType: contentType, body: data(json))
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import SwedbankPaySDK
+
+/// Every known type URI (plus a few near misses) in both status spaces.
+@Suite struct ProblemTypeTableTests {
+    typealias Problem = SwedbankPaySDK.Problem
+    typealias URI = SwedbankPaySDK.ProblemTypeURI
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let type: String
+        let status: Int
+        let expected: Problem
+        var testDescription: String { "\(type) @ \(status)" }
+    }
+
+    static let clientStatus = 422
+    static let serverStatus = 503
+
+    static func document(type: String, status: Int) -> SwedbankPaySDK.JSONObject {
+        [
+            "type": .string(type),
+            "status": .integer(Int64(status)),
+            "title": .string("Title"),
+            "detail": .string("Detail"),
+            "instance": .string("urn:instance"),
+        ]
+    }
+
+    static func unknown(_ type: String, _ status: Int) -> SwedbankPaySDK.UnknownProblem {
+        SwedbankPaySDK.UnknownProblem(
+            type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+            raw: document(type: type, status: status)
+        )
+    }
+
+    static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int)
+        -> SwedbankPaySDK.SwedbankPayProblem
+    {
+        SwedbankPaySDK.SwedbankPayProblem(
+            type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+            action: nil, problems: [], raw: document(type: type.rawValue, status: status)
+        )
+    }
+
+    static let rows: [Row] = {
+        let c = clientStatus
+        let s = serverStatus
+        var rows: [Row] = [
+            Row(
+                type: URI.mobileSDKUnauthorized, status: c,
+                expected: .client(.mobileSDK(.unauthorized(
+                    message: "Detail", raw: document(type: URI.mobileSDKUnauthorized, status: c))))
+            ),
+            Row(
+                type: URI.mobileSDKUnauthorized, status: s,
+                expected: .server(.unknown(unknown(URI.mobileSDKUnauthorized, s)))
+            ),
+            Row(
+                type: URI.mobileSDKBadRequest, status: c,
+                expected: .client(.mobileSDK(.invalidRequest(
+                    message: "Detail", raw: document(type: URI.mobileSDKBadRequest, status: c))))
+            ),
+            Row(
+                type: URI.mobileSDKBadRequest, status: s,
+                expected: .server(.unknown(unknown(URI.mobileSDKBadRequest, s)))
+            ),
+            Row(
+                type: URI.mobileSDKGatewayTimeout, status: c,
+                expected: .client(.unknown(unknown(URI.mobileSDKGatewayTimeout, c)))
+            ),
+            Row(
+                type: URI.mobileSDKGatewayTimeout, status: s,
+                expected: .server(.mobileSDK(.backendConnectionTimeout(
+                    message: "Detail", raw: document(type: URI.mobileSDKGatewayTimeout, status: s))))
+            ),
+            Row(
+                type: URI.mobileSDKBadGateway, status: c,
+                expected: .client(.unknown(unknown(URI.mobileSDKBadGateway, c)))
+            ),
+            Row(
+                type: URI.mobileSDKBadGateway, status: s,
+                expected: .server(.mobileSDK(.backendConnectionFailure(
+                    message: "Detail", raw: document(type: URI.mobileSDKBadGateway, status: s))))
+            ),
+        ]
+        for type in SwedbankPaySDK.SwedbankPayProblemType.allCases {
+            rows.append(Row(type: type.rawValue, status: c, expected: .client(.swedbankPay(swedbankPay(type, c)))))
+            rows.append(Row(type: type.rawValue, status: s, expected: .server(.swedbankPay(swedbankPay(type, s)))))
+        }
+        let strangers = [
+            "https://example.com/problems/special-problem",
+            "https://api.payex.com/psp/errordetail/paymentorders/inputerror",
+            "https://api.payex.com/psp/errordetail/InputError",
+            "https://api.payex.com/psp/errordetail/mobilesdk/Unauthorized",
+            "https://api.payex.com/psp/errordetail/inputerror/",
+            "inputerror",
+            "about:blank",
+        ]
+        for type in strangers {
+            rows.append(Row(type: type, status: c, expected: .client(.unknown(unknown(type, c)))))
+            rows.append(Row(type: type, status: s, expected: .server(.unknown(unknown(type, s)))))
+        }
+        return rows
+    }()
+
+    @Test(arguments: rows)
+    func typeAndSpaceSelectTheCase(row: Row) {
+        let body = ProblemFixture.data(Self.document(type: row.type, status: row.status))
+        let parsed = Problem.parse(status: row.status, contentType: "application/problem+json", body: body)
+        #expect(parsed == row.expected)
+    }
+
+    @Test func tableCoversEveryKnownURIInBothSpaces() {
+        for type in URI.allKnown {
+            #expect(Self.rows.filter { $0.type == type }.map(\.status) == [Self.clientStatus, Self.serverStatus])
+        }
+        #expect(URI.allKnown.count == 9)
+    }
+
+    @Test func knownURIsAreExact() {
+        #expect(URI.aboutBlank == "about:blank")
+        #expect(URI.mobileSDKUnauthorized == "https://api.payex.com/psp/errordetail/mobilesdk/unauthorized")
+        #expect(URI.mobileSDKBadRequest == "https://api.payex.com/psp/errordetail/mobilesdk/badrequest")
+        #expect(URI.mobileSDKGatewayTimeout == "https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout")
+        #expect(URI.mobileSDKBadGateway == "https://api.payex.com/psp/errordetail/mobilesdk/badgateway")
+        #expect(URI.inputError == "https://api.payex.com/psp/errordetail/inputerror")
+        #expect(URI.forbidden == "https://api.payex.com/psp/errordetail/forbidden")
+        #expect(URI.notFound == "https://api.payex.com/psp/errordetail/notfound")
+        #expect(URI.systemError == "https://api.payex.com/psp/errordetail/systemerror")
+        #expect(URI.configurationError == "https://api.payex.com/psp/errordetail/configurationerror")
+        #expect(SwedbankPaySDK.SwedbankPayProblemType.allCases == [
+            .inputError, .forbidden, .notFound, .systemError, .configurationError,
+        ])
+        #expect(Problem.mediaType == "application/problem+json")
+    }
+
+    /// The real API reports configurationerror as 403; it must still be typed.
+    @Test func configurationErrorAs403IsTyped() {
+        let parsed = ProblemFixture.parse(
+            #"{"type":"https://api.payex.com/psp/errordetail/configurationerror","status":403,"#
+                + #""detail":"Payee not configured","action":"Contact support"}"#,
+            status: 403
+        )
+        let raw: SwedbankPaySDK.JSONObject = [
+            "type": .string(URI.configurationError), "status": .integer(403),
+            "detail": .string("Payee not configured"), "action": .string("Contact support"),
+        ]
+        #expect(parsed == .client(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
+            type: .configurationError, title: nil, status: 403, detail: "Payee not configured", instance: nil,
+            action: "Contact support", problems: [], raw: raw
+        ))))
+    }
+}
