@@ -1,0 +1,117 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The request pipeline every Merchant Backend call goes through: whitelist check, headers, JSON
+/// body, sending, and checking and decoding the answer.
+struct MerchantBackendAPI: Sendable {
+    let httpClient: any SwedbankPaySDK.HTTPClient
+    let domainWhitelist: [SwedbankPaySDK.WhitelistedDomain]
+    let headers: SwedbankPaySDK.HTTPHeaders
+    let requestTimeout: TimeInterval?
+
+    /// A decoded answer and the URL it came from, which links inside it resolve against.
+    struct Answer<Body: Sendable>: Sendable {
+        var body: Body
+        var url: URL
+    }
+
+    func get<Body: Decodable & Sendable>(
+        _ url: URL,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
+    ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        try await send(method: "GET", url: url, body: nil, extraHeaders: extraHeaders)
+    }
+
+    func send<Body: Decodable & Sendable>(
+        _ method: String,
+        _ url: URL,
+        json: some Encodable,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
+    ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            data = try encoder.encode(json)
+        } catch {
+            throw .invalidArgument("the request body could not be encoded: \(error)")
+        }
+        return try await send(method: method, url: url, body: data, extraHeaders: extraHeaders)
+    }
+
+    private func send<Body: Decodable & Sendable>(
+        method: String,
+        url: URL,
+        body: Data?,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders
+    ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        let url = url.absoluteURL
+        guard isWhitelisted(url) else {
+            throw .nonWhitelistedDomain(failingUrl: url)
+        }
+        let request = SwedbankPaySDK.HTTPRequest(
+            method: method,
+            url: url,
+            headers: requestHeaders(hasBody: body != nil, extraHeaders: extraHeaders),
+            body: body,
+            timeout: requestTimeout
+        )
+        let response: SwedbankPaySDK.HTTPResponse
+        do {
+            response = try await httpClient.send(request)
+        } catch {
+            throw .networkError(error)
+        }
+        return try Self.decode(response)
+    }
+
+    func isWhitelisted(_ url: URL) -> Bool {
+        guard let host = url.host else { return false }
+        return domainWhitelist.contains { $0.matches(host: host) }
+    }
+
+    /// The SDK's own fields first; configured and per-call headers are added after them and
+    /// never replace them, so a configured API key can never drop the JSON `Content-Type`.
+    private func requestHeaders(
+        hasBody: Bool,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders
+    ) -> SwedbankPaySDK.HTTPHeaders {
+        var result = SwedbankPaySDK.HTTPHeaders()
+        result.add(name: "Accept", value: "application/json, application/problem+json")
+        if hasBody {
+            result.add(name: "Content-Type", value: "application/json")
+        }
+        result.add(name: "User-Agent", value: SwedbankPaySDK.VersionReporter.userAgent)
+        let own = Set(result.map { $0.name.lowercased() })
+        for field in headers where !own.contains(field.name.lowercased()) {
+            result.add(name: field.name, value: field.value)
+        }
+        for field in extraHeaders where !own.contains(field.name.lowercased()) {
+            result.add(name: field.name, value: field.value)
+        }
+        return result
+    }
+
+    /// Checks an answer the way the Merchant Backend API requires: a 2xx must be
+    /// `application/json` and decode as `Body`; a 4xx or 5xx is a problem; anything else, and
+    /// anything that does not fit, is unexpected content.
+    static func decode<Body: Decodable & Sendable>(
+        _ response: SwedbankPaySDK.HTTPResponse
+    ) throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        guard (200...299).contains(response.status) else {
+            throw .problem(SwedbankPaySDK.Problem(response: response))
+        }
+        guard response.headers.mediaType == "application/json",
+            let body = try? JSONDecoder().decode(Body.self, from: response.body)
+        else {
+            throw .problem(
+                .server(
+                    .unexpectedContent(
+                        status: response.status,
+                        contentType: response.headers.mediaType,
+                        body: response.body
+                    )))
+        }
+        return Answer(body: body, url: response.url)
+    }
+}

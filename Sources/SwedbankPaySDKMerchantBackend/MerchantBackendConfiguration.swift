@@ -1,0 +1,106 @@
+import Foundation
+import SwedbankPaySDK
+
+extension SwedbankPaySDK {
+    /// The configuration for a backend that implements the Merchant Backend API.
+    ///
+    /// ```swift
+    /// let configuration = SwedbankPaySDK.MerchantBackendConfiguration(
+    ///     backendUrl: URL(string: "https://example.com/swedbank-pay-mobile/")!,
+    ///     headers: ["x-payex-sample-apikey": apiKey]
+    /// )
+    /// SwedbankPaySDKController.defaultConfiguration = configuration
+    /// ```
+    ///
+    /// The backend URL should end with `/`: the SDK resolves `complete`, `cancel` and
+    /// `sdk-callback/ios-universal-link` against it and appends `patch`, `expand` and
+    /// `payers/…/paymentTokens` to it. Every request goes only to whitelisted domains (by default
+    /// the backend's host and its subdomains), carries the configured headers in addition to its
+    /// own, and identifies the SDK in `User-Agent`. Failures are ``MerchantBackendError``s.
+    ///
+    /// The backend's resource links (`GET backendUrl`) are fetched once and shared by all copies
+    /// of a configuration; they are fetched again when a link answers 404.
+    public struct MerchantBackendConfiguration: SwedbankPaySDKConfigurationAsync,
+        SwedbankPaySDKConfigurationWithCallbackScheme
+    {
+        /// The backend's single entry point.
+        public let backendUrl: URL
+        /// The app's custom URL scheme for returning payment URLs.
+        public let callbackScheme: String
+        /// Headers added to every request, such as an API key or access token.
+        public let headers: [String: String]?
+        /// The domains requests may go to.
+        public let domainWhitelist: [WhitelistedDomain]
+        /// Public keys the backend's TLS certificates are pinned to (enforced on Apple platforms;
+        /// see ``PinPublicKeys``).
+        public let pinPublicKeys: [PinPublicKeys]?
+
+        let api: MerchantBackendAPI
+        let discovery = EndpointDiscovery()
+
+        /// Creates the configuration.
+        ///
+        /// - Parameters:
+        ///   - backendUrl: the backend's entry point; should end with `/`.
+        ///   - callbackScheme: the app's custom URL scheme. When nil, the URL type of the app's
+        ///     Info.plist marked with `com.swedbank.SwedbankPaySDK.callback` (a Boolean `YES`) is
+        ///     used; it must have exactly one scheme. Give it explicitly where there is no
+        ///     Info.plist (Linux). Not finding one is a programming error and stops the app with a
+        ///     message saying what to add.
+        ///   - headers: headers to add to every request (nil or empty for none).
+        ///   - domainWhitelist: the domains requests may go to; nil or empty means the backend's
+        ///     host and its subdomains.
+        ///   - pinPublicKeys: TLS public-key pins; nil or empty for none.
+        ///   - httpClient: the transport; the default is `URLSession`-based (with the pins
+        ///     installed on Apple platforms).
+        ///   - requestTimeout: seconds after which a request fails with a timeout; nil keeps the
+        ///     transport's default.
+        public init(
+            backendUrl: URL,
+            callbackScheme: String? = nil,
+            headers: [String: String]?,
+            domainWhitelist: [WhitelistedDomain]? = nil,
+            pinPublicKeys: [PinPublicKeys]? = nil,
+            httpClient: (any HTTPClient)? = nil,
+            requestTimeout: TimeInterval? = nil
+        ) {
+            self.backendUrl = backendUrl
+            self.callbackScheme = callbackScheme ?? CallbackSchemeLookup.schemeFromInfoPlist()
+            self.headers = headers
+            let whitelist = domainWhitelist ?? []
+            self.domainWhitelist =
+                whitelist.isEmpty
+                ? [WhitelistedDomain(domain: backendUrl.host, includeSubdomains: true)] : whitelist
+            self.pinPublicKeys = pinPublicKeys
+            self.api = MerchantBackendAPI(
+                httpClient: httpClient ?? PinningSessionFactory.makeClient(pins: pinPublicKeys ?? []),
+                domainWhitelist: self.domainWhitelist,
+                headers: HTTPHeaders(headers ?? [:]),
+                requestTimeout: requestTimeout
+            )
+        }
+
+        /// Creates the configuration from a URL literal, as in the Swedbank Pay documentation:
+        /// `MerchantBackendConfiguration(backendUrl: "https://example.com/swedbank-pay-mobile/", headers: [:])`.
+        /// A literal that is not a valid absolute URL is a programming error and stops the app.
+        public init(
+            backendUrl: StaticString,
+            callbackScheme: String? = nil,
+            headers: [String: String]?,
+            domainWhitelist: [WhitelistedDomain]? = nil,
+            pinPublicKeys: [PinPublicKeys]? = nil
+        ) {
+            let text = "\(backendUrl)"
+            guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+                preconditionFailure("MerchantBackendConfiguration: \"\(text)\" is not an absolute URL")
+            }
+            self.init(
+                backendUrl: url,
+                callbackScheme: callbackScheme,
+                headers: headers,
+                domainWhitelist: domainWhitelist,
+                pinPublicKeys: pinPublicKeys
+            )
+        }
+    }
+}
