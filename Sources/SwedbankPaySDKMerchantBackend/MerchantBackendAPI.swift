@@ -70,8 +70,9 @@ struct MerchantBackendAPI: Sendable {
         return domainWhitelist.contains { $0.matches(host: host) }
     }
 
-    /// The SDK's own fields first; configured and per-call headers are added after them and
-    /// never replace them, so a configured API key can never drop the JSON `Content-Type`.
+    /// The SDK's own fields first; configured and per-call headers are added after them. The
+    /// fields the SDK owns — `Accept`, `Content-Type` and `User-Agent` — are never taken from
+    /// configured headers, so configuring an API key can never drop the JSON `Content-Type`.
     private func requestHeaders(
         hasBody: Bool,
         extraHeaders: SwedbankPaySDK.HTTPHeaders
@@ -82,7 +83,7 @@ struct MerchantBackendAPI: Sendable {
             result.add(name: "Content-Type", value: "application/json")
         }
         result.add(name: "User-Agent", value: SwedbankPaySDK.VersionReporter.userAgent)
-        let own = Set(result.map { $0.name.lowercased() })
+        let own: Set<String> = ["accept", "content-type", "user-agent"]
         for field in headers where !own.contains(field.name.lowercased()) {
             result.add(name: field.name, value: field.value)
         }

@@ -5,19 +5,19 @@ extension SwedbankPaySDK {
     ///
     /// Fill in as much as is known; every field is optional and nil fields are not sent.
     public struct RiskIndicator: Sendable, Hashable, Codable {
-        /// The indicator of ``DeliveryTimeFrameIndicator``, reachable under the risk indicator.
+        /// `SwedbankPaySDK.DeliveryTimeFrameIndicator`, also reachable under the risk indicator.
         public typealias DeliveryTimeFrameIndicator = SwedbankPaySDK.DeliveryTimeFrameIndicator
-        /// The indicator of ``PreOrderPurchaseIndicator``, reachable under the risk indicator.
+        /// `SwedbankPaySDK.PreOrderPurchaseIndicator`, also reachable under the risk indicator.
         public typealias PreOrderPurchaseIndicator = SwedbankPaySDK.PreOrderPurchaseIndicator
-        /// The indicator of ``ReOrderPurchaseIndicator``, reachable under the risk indicator.
+        /// `SwedbankPaySDK.ReOrderPurchaseIndicator`, also reachable under the risk indicator.
         public typealias ReOrderPurchaseIndicator = SwedbankPaySDK.ReOrderPurchaseIndicator
-        /// The indicator of ``ShipIndicator``, reachable under the risk indicator.
+        /// `SwedbankPaySDK.ShipIndicator`, also reachable under the risk indicator.
         public typealias ShipIndicator = SwedbankPaySDK.ShipIndicator
-        /// The address type of ``PickUpAddress``, reachable under the risk indicator.
+        /// `SwedbankPaySDK.PickUpAddress`, also reachable under the risk indicator.
         public typealias PickUpAddress = SwedbankPaySDK.PickUpAddress
 
-        /// Thrown by ``init(deliveryEmailAddress:deliveryTimeFrameIndicator:preOrderDate:preOrderPurchaseIndicator:shipIndicator:giftCardPurchase:reOrderPurchaseIndicator:)``
-        /// when the pre-order date lacks a year, month or day, or one of them is out of range.
+        /// Thrown by the risk indicator's initializer when the pre-order date lacks a year, month or
+        /// day, or one of them is out of range.
         public struct InvalidPreOrderDate: Error, Hashable {
             /// The rejected date.
             public let dateComponents: DateComponents

@@ -22,3 +22,10 @@ enum ProblemFixture {
         SwedbankPaySDK.Problem.parse(status: status, contentType: contentType, body: data(json))
     }
 }
+
+extension ProblemFixture {
+    /// The JSON object a test document decodes to, for comparing `raw`.
+    static func rawObject(_ json: String) -> SwedbankPaySDK.JSONObject? {
+        (try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data(json)))?.objectValue
+    }
+}
