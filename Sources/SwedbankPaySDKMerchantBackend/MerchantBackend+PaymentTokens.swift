@@ -39,7 +39,8 @@ extension SwedbankPaySDK {
                 throw .missingRequiredOperation("delete-paymenttokens")
             }
             let _: MerchantBackendAPI.Answer<AnyJSONObject> = try await configuration.api.send(
-                "PATCH", url, json: DeleteTokenRequestBody(comment: comment), extraHeaders: HTTPHeaders(extraHeaders ?? [:]))
+                "PATCH", url, json: DeleteTokenRequestBody(comment: comment),
+                extraHeaders: HTTPHeaders(extraHeaders ?? [:]))
         }
 
         /// Callback form of ``getPayerOwnedPaymentTokens(configuration:payerReference:extraHeaders:)``;

@@ -9,12 +9,15 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         guard let consumer else {
             throw SwedbankPaySDK.MerchantBackendError.invalidArgument("postConsumers needs a consumer")
         }
-        let answer: MerchantBackendAPI.Answer<ConsumersResponse> = try await postToDiscovered(\.consumers, json: consumer)
-        guard let link = Self.link(.viewConsumerIdentification, in: answer.body.operations, relativeTo: answer.url) else {
+        let answer: MerchantBackendAPI.Answer<ConsumersResponse> = try await postToDiscovered(
+            \.consumers, json: consumer)
+        guard let link = Self.link(.viewConsumerIdentification, in: answer.body.operations, relativeTo: answer.url)
+        else {
             throw SwedbankPaySDK.MerchantBackendError.missingRequiredOperation(
                 SwedbankPaySDK.OperationRelation.viewConsumerIdentification.rawValue)
         }
-        return SwedbankPaySDK.ViewConsumerIdentificationInfo(webViewBaseURL: backendUrl, viewConsumerIdentification: link)
+        return SwedbankPaySDK.ViewConsumerIdentificationInfo(
+            webViewBaseURL: backendUrl, viewConsumerIdentification: link)
     }
 
     public func postPaymentorders(

@@ -62,9 +62,10 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
             updated.availableInstruments = instruments
         }
         updated.instrument = answer.body.paymentOrder?.instrument ?? instrument
-        updated.userInfo = answer.body.mobileSDK?.setInstrument.flatMap {
-            URL(string: $0, relativeTo: answer.url)?.absoluteURL
-        } ?? Self.link(.setInstrumentLink, in: answer.body.operations, relativeTo: answer.url)
+        updated.userInfo =
+            answer.body.mobileSDK?.setInstrument.flatMap {
+                URL(string: $0, relativeTo: answer.url)?.absoluteURL
+            } ?? Self.link(.setInstrumentLink, in: answer.body.operations, relativeTo: answer.url)
         return updated
     }
 

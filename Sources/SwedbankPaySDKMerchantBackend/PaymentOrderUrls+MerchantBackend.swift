@@ -45,7 +45,8 @@ extension SwedbankPaySDK.PaymentOrderUrls {
             hostUrls: [hostUrl ?? backendUrl],
             completeUrl: URL(string: "complete", relativeTo: backendUrl)!.absoluteURL,
             cancelUrl: URL(string: "cancel", relativeTo: backendUrl)!.absoluteURL,
-            paymentUrl: URL(string: "sdk-callback/ios-universal-link?" + encodedQuery, relativeTo: backendUrl)!.absoluteURL,
+            paymentUrl: URL(string: "sdk-callback/ios-universal-link?" + encodedQuery, relativeTo: backendUrl)!
+                .absoluteURL,
             callbackUrl: callbackUrl,
             termsOfServiceUrl: termsOfServiceUrl
         )

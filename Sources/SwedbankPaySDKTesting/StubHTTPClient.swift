@@ -75,7 +75,8 @@ public final class StubHTTPClient: SwedbankPaySDK.HTTPClient, @unchecked Sendabl
         _ request: SwedbankPaySDK.HTTPRequest
     ) async throws(SwedbankPaySDK.TransportError) -> SwedbankPaySDK.HTTPResponse {
         guard let reply = takeReply(for: request) else {
-            throw .connectionFailed(request.url, description: "no stub for \(request.method) \(request.url.absoluteString)")
+            throw .connectionFailed(
+                request.url, description: "no stub for \(request.method) \(request.url.absoluteString)")
         }
         switch reply {
         case .response(let status, let headers, let body):

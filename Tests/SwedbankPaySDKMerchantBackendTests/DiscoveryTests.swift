@@ -24,12 +24,17 @@ import Testing
 
     @Test func aNotFoundLinkIsDiscoveredAgainAndTheCallRetriedOnce() async throws {
         let harness = MerchantBackendHarness(discovery: nil)
-        harness.http.on("GET", MerchantBackendHarness.backend, times: 1, reply: .json(#"{"consumers": "c", "paymentorders": "old"}"#))
-        harness.http.on("GET", MerchantBackendHarness.backend, reply: .json(#"{"consumers": "c", "paymentorders": "v2/paymentorders"}"#))
+        harness.http.on(
+            "GET", MerchantBackendHarness.backend, times: 1,
+            reply: .json(#"{"consumers": "c", "paymentorders": "old"}"#))
+        harness.http.on(
+            "GET", MerchantBackendHarness.backend,
+            reply: .json(#"{"consumers": "c", "paymentorders": "v2/paymentorders"}"#))
         harness.http.on(
             "POST", "https://backend.example.com/swedbank-pay-mobile/old",
             reply: .problem(#"{"type": "https://api.payex.com/psp/errordetail/notfound", "status": 404}"#, status: 404))
-        harness.http.on("POST", "https://backend.example.com/swedbank-pay-mobile/v2/paymentorders", reply: .json(v3Created))
+        harness.http.on(
+            "POST", "https://backend.example.com/swedbank-pay-mobile/v2/paymentorders", reply: .json(v3Created))
 
         let info = try await harness.configuration.postPaymentorders(
             paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
@@ -45,8 +50,12 @@ import Testing
 
     @Test func aFailedDiscoveryIsNotCached() async throws {
         let harness = MerchantBackendHarness(discovery: nil)
-        harness.http.on("GET", MerchantBackendHarness.backend, times: 1, reply: .failure(.timedOut(URL(string: MerchantBackendHarness.backend)!)))
-        harness.http.on("GET", MerchantBackendHarness.backend, reply: .json(#"{"consumers": "c", "paymentorders": "paymentorders"}"#))
+        harness.http.on(
+            "GET", MerchantBackendHarness.backend, times: 1,
+            reply: .failure(.timedOut(URL(string: MerchantBackendHarness.backend)!)))
+        harness.http.on(
+            "GET", MerchantBackendHarness.backend,
+            reply: .json(#"{"consumers": "c", "paymentorders": "paymentorders"}"#))
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created))
         let error = await merchantBackendError {
             _ = try await harness.configuration.postPaymentorders(
@@ -75,7 +84,9 @@ import Testing
 
     @Test func linksOutsideTheWhitelistAreRefusedWithoutBeingContacted() async {
         let harness = MerchantBackendHarness(
-            discovery: #"{"consumers": "https://evil.example.net/c", "paymentorders": "https://backend.example.com.evil.net/p"}"#)
+            discovery:
+                #"{"consumers": "https://evil.example.net/c", "paymentorders": "https://backend.example.com.evil.net/p"}"#
+        )
         let error = await merchantBackendError {
             _ = try await harness.configuration.postPaymentorders(
                 paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
@@ -113,7 +124,9 @@ import Testing
         ("example.com", false, "example.com", true),
     ])
     func whitelistMatching(domain: String, subdomains: Bool, host: String, expected: Bool) {
-        #expect(SwedbankPaySDK.WhitelistedDomain(domain: domain, includeSubdomains: subdomains).matches(host: host) == expected)
+        #expect(
+            SwedbankPaySDK.WhitelistedDomain(domain: domain, includeSubdomains: subdomains).matches(host: host)
+                == expected)
     }
 
     @Test func aNilDomainNeverMatches() {

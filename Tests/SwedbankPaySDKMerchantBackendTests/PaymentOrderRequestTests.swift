@@ -54,7 +54,8 @@ import Testing
         #expect(info.webViewBaseURL?.absoluteString == "https://backend.example.com/swedbank-pay-mobile/")
         #expect(
             info.viewPaymentLink.absoluteString
-                == "https://ecom.externalintegration.payex.com/checkout/client/px.checkout.client.js?token=abc&culture=sv-SE")
+                == "https://ecom.externalintegration.payex.com/checkout/client/px.checkout.client.js?token=abc&culture=sv-SE"
+        )
         #expect(info.completeUrl == harness.order.urls.completeUrl)
         #expect(info.cancelUrl == harness.order.urls.cancelUrl)
         #expect(info.paymentUrl == harness.order.urls.paymentUrl)
@@ -116,7 +117,9 @@ import Testing
         #expect(
             error
                 == .problem(
-                    .server(.unexpectedContent(status: 200, contentType: "application/json", body: Data(#"{"paymentOrder": {}}"#.utf8)))))
+                    .server(
+                        .unexpectedContent(
+                            status: 200, contentType: "application/json", body: Data(#"{"paymentOrder": {}}"#.utf8)))))
     }
 
     @Test func aNilPaymentOrderIsATypedError() async {
@@ -132,17 +135,21 @@ import Testing
     @Test func theCheckinReferenceJoinsThePayerTheAppGave() {
         var order = MerchantBackendHarness().order
         order.payer = SwedbankPaySDK.PaymentOrderPayer(payerReference: "payer-7")
-        let prepared = SwedbankPaySDK.MerchantBackendConfiguration.prepare(order, consumerProfileRef: "cpr", options: [.useCheckin])
-        #expect(prepared.payer == SwedbankPaySDK.PaymentOrderPayer(consumerProfileRef: "cpr", payerReference: "payer-7"))
+        let prepared = SwedbankPaySDK.MerchantBackendConfiguration.prepare(
+            order, consumerProfileRef: "cpr", options: [.useCheckin])
+        #expect(
+            prepared.payer == SwedbankPaySDK.PaymentOrderPayer(consumerProfileRef: "cpr", payerReference: "payer-7"))
         #expect(!prepared.isV3)
     }
 
     @Test func aV3CheckinWithoutAPayerAsksForConsumerInfo() {
         let order = MerchantBackendHarness().order
-        let prepared = SwedbankPaySDK.MerchantBackendConfiguration.prepare(order, consumerProfileRef: nil, options: [.isV3, .useCheckin])
+        let prepared = SwedbankPaySDK.MerchantBackendConfiguration.prepare(
+            order, consumerProfileRef: nil, options: [.isV3, .useCheckin])
         #expect(prepared.payer == SwedbankPaySDK.PaymentOrderPayer(requireConsumerInfo: true))
         #expect(prepared.productName == "Checkout3")
-        let unchanged = SwedbankPaySDK.MerchantBackendConfiguration.prepare(order, consumerProfileRef: nil, options: [.isV3])
+        let unchanged = SwedbankPaySDK.MerchantBackendConfiguration.prepare(
+            order, consumerProfileRef: nil, options: [.isV3])
         #expect(unchanged.payer == nil)
     }
 
@@ -156,15 +163,19 @@ import Testing
                   "href": "https://ecom.externalintegration.payex.com/consumers/core/scripts/client/px.consumer.client.js?token=5a17c24e",
                   "contentType": "application/javascript"}]}
                 """#))
-        let consumer = SwedbankPaySDK.Consumer(language: .Swedish, shippingAddressRestrictedToCountryCodes: ["NO", "SE", "DK"])
+        let consumer = SwedbankPaySDK.Consumer(
+            language: .Swedish, shippingAddressRestrictedToCountryCodes: ["NO", "SE", "DK"])
         let info = try await harness.configuration.postConsumers(consumer: consumer, userData: nil)
         #expect(
             try harness.body(ofRequest: 1)
-                == json(#"{"operation":"initiate-consumer-session","language":"sv-SE","shippingAddressRestrictedToCountryCodes":["NO","SE","DK"]}"#))
+                == json(
+                    #"{"operation":"initiate-consumer-session","language":"sv-SE","shippingAddressRestrictedToCountryCodes":["NO","SE","DK"]}"#
+                ))
         #expect(info.webViewBaseURL?.absoluteString == MerchantBackendHarness.backend)
         #expect(
             info.viewConsumerIdentification.absoluteString
-                == "https://ecom.externalintegration.payex.com/consumers/core/scripts/client/px.consumer.client.js?token=5a17c24e")
+                == "https://ecom.externalintegration.payex.com/consumers/core/scripts/client/px.consumer.client.js?token=5a17c24e"
+        )
     }
 
     @Test func postConsumersWithoutTheCheckinOperationIsReported() async {
@@ -178,13 +189,17 @@ import Testing
     }
 
     @Test func configuredHeadersNeverReplaceTheRequestsOwn() async throws {
-        let harness = MerchantBackendHarness(headers: ["Content-Type": "text/plain", "User-Agent": "spoof", "X-Extra": "1"])
+        let harness = MerchantBackendHarness(headers: [
+            "Content-Type": "text/plain", "User-Agent": "spoof", "X-Extra": "1",
+        ])
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created))
         _ = try await harness.configuration.postPaymentorders(
             paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         let headers = harness.http.requests[1].headers
         #expect(headers.values(for: "Content-Type") == ["application/json"])
-        #expect(headers.values(for: "User-Agent") == ["SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)"])
+        #expect(
+            headers.values(for: "User-Agent") == ["SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)"]
+        )
         #expect(headers["X-Extra"] == "1")
         #expect(harness.http.requests[0].headers["Content-Type"] == nil)  // a GET has no body
     }

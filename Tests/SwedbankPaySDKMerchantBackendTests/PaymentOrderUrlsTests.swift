@@ -6,14 +6,17 @@ import Testing
 @testable import SwedbankPaySDKMerchantBackend
 
 @Suite struct PaymentOrderUrlsTests {
-    private func configuration(_ backendUrl: String, scheme: String = "com.example.app") -> SwedbankPaySDK.MerchantBackendConfiguration {
+    private func configuration(_ backendUrl: String, scheme: String = "com.example.app")
+        -> SwedbankPaySDK.MerchantBackendConfiguration
+    {
         SwedbankPaySDK.MerchantBackendConfiguration(
             backendUrl: URL(string: backendUrl)!, callbackScheme: scheme, headers: nil, httpClient: StubHTTPClient())
     }
 
     @Test func theReferenceExample() {
         let urls = SwedbankPaySDK.PaymentOrderUrls(
-            configuration: configuration("https://example.com/", scheme: "myapp"), language: .English, identifier: "1234",
+            configuration: configuration("https://example.com/", scheme: "myapp"), language: .English,
+            identifier: "1234",
             appName: "MyApp")
         #expect(urls.hostUrls.map(\.absoluteString) == ["https://example.com/"])
         #expect(urls.completeUrl.absoluteString == "https://example.com/complete")
@@ -28,11 +31,13 @@ import Testing
     @Test func spacesAndReservedCharactersArePercentEncoded() {
         let urls = SwedbankPaySDK.PaymentOrderUrls(
             configuration: configuration("https://example.com/swedbank-pay-mobile/"), language: .Swedish,
-            callbackUrl: URL(string: "https://example.com/callback"), termsOfServiceUrl: URL(string: "https://example.com/tos"),
+            callbackUrl: URL(string: "https://example.com/callback"),
+            termsOfServiceUrl: URL(string: "https://example.com/tos"),
             identifier: "a+b&c", appName: "Your eCom App")
         #expect(
             urls.paymentUrl?.absoluteString
-                == "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=com.example.app&language=sv-SE&id=a%2Bb%26c&app=Your%20eCom%20App")
+                == "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=com.example.app&language=sv-SE&id=a%2Bb%26c&app=Your%20eCom%20App"
+        )
         #expect(urls.completeUrl.absoluteString == "https://example.com/swedbank-pay-mobile/complete")
         #expect(urls.callbackUrl?.absoluteString == "https://example.com/callback")
         #expect(urls.termsOfServiceUrl?.absoluteString == "https://example.com/tos")
@@ -41,7 +46,8 @@ import Testing
     @Test func withoutATrailingSlashTheLastPathSegmentIsReplaced() {
         // RFC 3986 resolution: the reason the backend URL should end with "/".
         let urls = SwedbankPaySDK.PaymentOrderUrls(
-            configuration: configuration("https://example.com/swedbank-pay-mobile"), language: .Norwegian, identifier: "x",
+            configuration: configuration("https://example.com/swedbank-pay-mobile"), language: .Norwegian,
+            identifier: "x",
             appName: nil)
         #expect(urls.completeUrl.absoluteString == "https://example.com/complete")
         #expect(
@@ -65,10 +71,12 @@ import Testing
 
     @Test func theGeneratedPaymentUrlMatchesItsThreeReturnForms() throws {
         let configuration = configuration("https://example.com/swedbank-pay-mobile/")
-        let urls = SwedbankPaySDK.PaymentOrderUrls(configuration: configuration, language: .English, identifier: "abc", appName: "Your eCom App")
+        let urls = SwedbankPaySDK.PaymentOrderUrls(
+            configuration: configuration, language: .English, identifier: "abc", appName: "Your eCom App")
         let paymentUrl = try #require(urls.paymentUrl)
         let fallback = URL(string: paymentUrl.absoluteString + "&fallback=true")!
-        let custom = URL(string: fallback.absoluteString.replacingOccurrences(of: "https://", with: "com.example.app://"))!
+        let custom = URL(
+            string: fallback.absoluteString.replacingOccurrences(of: "https://", with: "com.example.app://"))!
         #expect(configuration.url(paymentUrl, matchesPaymentUrl: paymentUrl))
         #expect(configuration.url(fallback, matchesPaymentUrl: paymentUrl))
         #expect(configuration.url(custom, matchesPaymentUrl: paymentUrl))
@@ -85,18 +93,28 @@ import Testing
     }
 
     @Test func findsTheMarkedURLType() {
-        let info: [String: Any] = ["CFBundleURLTypes": [urlType(["other"], marked: nil), urlType(["com.example.app"], marked: true)]]
+        let info: [String: Any] = [
+            "CFBundleURLTypes": [urlType(["other"], marked: nil), urlType(["com.example.app"], marked: true)]
+        ]
         #expect(CallbackSchemeLookup.scheme(in: info) == .success("com.example.app"))
     }
 
     @Test func reportsWhyThereIsNoScheme() {
         #expect(CallbackSchemeLookup.scheme(in: nil) == .failure(.noMarkedURLType))
-        #expect(CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType(["a"], marked: false)]]) == .failure(.noMarkedURLType))
         #expect(
-            CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType(["a"], marked: true), urlType(["b"], marked: true)]])
+            CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType(["a"], marked: false)]])
+                == .failure(.noMarkedURLType))
+        #expect(
+            CallbackSchemeLookup.scheme(in: [
+                "CFBundleURLTypes": [urlType(["a"], marked: true), urlType(["b"], marked: true)]
+            ])
                 == .failure(.severalMarkedURLTypes))
-        #expect(CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType(["a", "b"], marked: true)]]) == .failure(.notExactlyOneScheme))
-        #expect(CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType([], marked: true)]]) == .failure(.notExactlyOneScheme))
+        #expect(
+            CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType(["a", "b"], marked: true)]])
+                == .failure(.notExactlyOneScheme))
+        #expect(
+            CallbackSchemeLookup.scheme(in: ["CFBundleURLTypes": [urlType([], marked: true)]])
+                == .failure(.notExactlyOneScheme))
     }
 }
 
@@ -105,12 +123,14 @@ import Testing
         let stub = StubHTTPClient()
         stub.on("GET", "https://open.example.com/", reply: .json("{}"))
         let client = UnenforceablePinsClient(
-            base: stub, pins: [SwedbankPaySDK.PinPublicKeys(pattern: "Pinned.example.com", publicKeyData: [Data([1, 2, 3])])])
+            base: stub,
+            pins: [SwedbankPaySDK.PinPublicKeys(pattern: "Pinned.example.com", publicKeyData: [Data([1, 2, 3])])])
         let pinned = URL(string: "https://pinned.example.com/")!
         await #expect(throws: SwedbankPaySDK.TransportError.untrustedServer(pinned)) {
             _ = try await client.send(SwedbankPaySDK.HTTPRequest(method: "GET", url: pinned))
         }
-        let response = try await client.send(SwedbankPaySDK.HTTPRequest(method: "GET", url: URL(string: "https://open.example.com/")!))
+        let response = try await client.send(
+            SwedbankPaySDK.HTTPRequest(method: "GET", url: URL(string: "https://open.example.com/")!))
         #expect(response.status == 200)
         #expect(stub.requests.map(\.url.host) == ["open.example.com"])
     }

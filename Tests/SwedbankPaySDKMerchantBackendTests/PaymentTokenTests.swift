@@ -18,14 +18,17 @@ import Testing
     @Test func listsAndDeletesTokens() async throws {
         let harness = MerchantBackendHarness()
         harness.http.on(
-            "GET", "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens", reply: .json(Self.list))
+            "GET", "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens",
+            reply: .json(Self.list))
         let response = try await SwedbankPaySDK.MerchantBackend.getPayerOwnedPaymentTokens(
             configuration: harness.configuration, payerReference: "payer 1", extraHeaders: ["X-Request-Id": "r1"])
         #expect(harness.http.requests[0].headers["X-Request-Id"] == "r1")
         let token = try #require(response.payerOwnedPaymentTokens.paymentTokens?.first)
         #expect(token.instrument == .creditCard)
         #expect(token.instrumentParameters == ["expiryDate": "12/2030", "cardBrand": "Visa"])
-        #expect(token.deleteURL?.absoluteString == "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens/5678")
+        #expect(
+            token.deleteURL?.absoluteString
+                == "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens/5678")
 
         harness.http.on("PATCH", token.deleteURL!, reply: .json("{}"))
         try await SwedbankPaySDK.MerchantBackend.deletePayerOwnerPaymentToken(
@@ -46,18 +49,25 @@ import Testing
     @Test func aListWithoutIdIsUnexpectedContent() async {
         let harness = MerchantBackendHarness()
         let body = #"{"payerOwnedPaymentTokens": {"payerReference": "p"}}"#
-        harness.http.on("GET", "https://backend.example.com/swedbank-pay-mobile/payers/p/paymentTokens", reply: .json(body))
+        harness.http.on(
+            "GET", "https://backend.example.com/swedbank-pay-mobile/payers/p/paymentTokens", reply: .json(body))
         let error = await merchantBackendError {
             _ = try await SwedbankPaySDK.MerchantBackend.getPayerOwnedPaymentTokens(
                 configuration: harness.configuration, payerReference: "p")
         }
-        #expect(error == .problem(.server(.unexpectedContent(status: 200, contentType: "application/json", body: Data(body.utf8)))))
+        #expect(
+            error
+                == .problem(
+                    .server(.unexpectedContent(status: 200, contentType: "application/json", body: Data(body.utf8)))))
     }
 
     @Test func theCallbackFormsComplete() async throws {
         let harness = MerchantBackendHarness()
-        harness.http.on("GET", "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens", reply: .json(Self.list))
-        let response: SwedbankPaySDK.PayerOwnedPaymentTokensResponse = try await withCheckedThrowingContinuation { continuation in
+        harness.http.on(
+            "GET", "https://backend.example.com/swedbank-pay-mobile/payers/payer%201/paymentTokens",
+            reply: .json(Self.list))
+        let response: SwedbankPaySDK.PayerOwnedPaymentTokensResponse = try await withCheckedThrowingContinuation {
+            continuation in
             SwedbankPaySDK.MerchantBackend.getPayerOwnedPaymentTokens(
                 configuration: harness.configuration, payerReference: "payer 1"
             ) { continuation.resume(with: $0) }

@@ -16,30 +16,55 @@ import Testing
     }
 
     @Test func everyMerchantBackendProblemTypeReachesTheApp() async throws {
-        let unauthorized = #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/unauthorized","title":"Unauthorized","status":401,"detail":"access token too short"}"#
+        let unauthorized =
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/unauthorized","title":"Unauthorized","status":401,"detail":"access token too short"}"#
         #expect(
             await failure(for: .problem(unauthorized, status: 401))
-                == .problem(.client(.mobileSDK(.unauthorized(message: "access token too short", raw: try json(unauthorized).objectValue!)))))
+                == .problem(
+                    .client(
+                        .mobileSDK(
+                            .unauthorized(message: "access token too short", raw: try json(unauthorized).objectValue!)))
+                ))
 
-        let badRequest = #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","status":400,"detail":"\"currency\" is required"}"#
+        let badRequest =
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","status":400,"detail":"\"currency\" is required"}"#
         #expect(
             await failure(for: .problem(badRequest, status: 400))
-                == .problem(.client(.mobileSDK(.invalidRequest(message: "\"currency\" is required", raw: try json(badRequest).objectValue!)))))
+                == .problem(
+                    .client(
+                        .mobileSDK(
+                            .invalidRequest(message: "\"currency\" is required", raw: try json(badRequest).objectValue!)
+                        ))))
 
-        let timeout = #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout","status":504,"detail":"request-timeout"}"#
+        let timeout =
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout","status":504,"detail":"request-timeout"}"#
         #expect(
             await failure(for: .problem(timeout, status: 504))
-                == .problem(.server(.mobileSDK(.backendConnectionTimeout(message: "request-timeout", raw: try json(timeout).objectValue!)))))
+                == .problem(
+                    .server(
+                        .mobileSDK(
+                            .backendConnectionTimeout(message: "request-timeout", raw: try json(timeout).objectValue!)))
+                ))
 
-        let failureDoc = #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502,"detail":"ECONNREFUSED"}"#
+        let failureDoc =
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502,"detail":"ECONNREFUSED"}"#
         #expect(
             await failure(for: .problem(failureDoc, status: 502))
-                == .problem(.server(.mobileSDK(.backendConnectionFailure(message: "ECONNREFUSED", raw: try json(failureDoc).objectValue!)))))
+                == .problem(
+                    .server(
+                        .mobileSDK(
+                            .backendConnectionFailure(message: "ECONNREFUSED", raw: try json(failureDoc).objectValue!)))
+                ))
 
-        let invalid = #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502,"gatewayStatus":200,"body":"<html>"}"#
+        let invalid =
+            #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway","status":502,"gatewayStatus":200,"body":"<html>"}"#
         #expect(
             await failure(for: .problem(invalid, status: 502))
-                == .problem(.server(.mobileSDK(.invalidBackendResponse(gatewayStatus: 200, body: "<html>", raw: try json(invalid).objectValue!)))))
+                == .problem(
+                    .server(
+                        .mobileSDK(
+                            .invalidBackendResponse(
+                                gatewayStatus: 200, body: "<html>", raw: try json(invalid).objectValue!)))))
     }
 
     @Test func swedbankPayProblemsPassThroughTyped() async throws {
@@ -48,32 +73,46 @@ import Testing
              "instance":"https://api.payex.com/psp/probleminstance/00-1","detail":"Input validation failed",
              "action":"Fix the input","problems":[{"name":"paymentorder.currency","description":"The field is required."}]}
             """#
-        guard case .problem(.client(.swedbankPay(let problem))) = await failure(for: .problem(input, status: 400)) else {
+        guard case .problem(.client(.swedbankPay(let problem))) = await failure(for: .problem(input, status: 400))
+        else {
             Issue.record("not a client Swedbank Pay problem")
             return
         }
         #expect(problem.type == .inputError)
         #expect(problem.status == 400)
         #expect(problem.action == "Fix the input")
-        #expect(problem.problems == [SwedbankPaySDK.SwedbankPaySubProblem(name: "paymentorder.currency", description: "The field is required.")])
+        #expect(
+            problem.problems == [
+                SwedbankPaySDK.SwedbankPaySubProblem(
+                    name: "paymentorder.currency", description: "The field is required.")
+            ])
     }
 
     @Test func wrongContentTypesAreUnexpectedContent() async {
         #expect(
             await failure(for: .text("<html>ok</html>", status: 200, contentType: "text/html"))
-                == .problem(.server(.unexpectedContent(status: 200, contentType: "text/html", body: Data("<html>ok</html>".utf8)))))
+                == .problem(
+                    .server(
+                        .unexpectedContent(status: 200, contentType: "text/html", body: Data("<html>ok</html>".utf8)))))
         #expect(
             await failure(for: .text(#"{"error": "x"}"#, status: 401, contentType: "application/json"))
-                == .problem(.client(.unexpectedContent(status: 401, contentType: "application/json", body: Data(#"{"error": "x"}"#.utf8)))))
+                == .problem(
+                    .client(
+                        .unexpectedContent(
+                            status: 401, contentType: "application/json", body: Data(#"{"error": "x"}"#.utf8)))))
         #expect(
             await failure(for: .text("Bad Gateway", status: 502))
-                == .problem(.server(.unexpectedContent(status: 502, contentType: "text/plain", body: Data("Bad Gateway".utf8)))))
+                == .problem(
+                    .server(.unexpectedContent(status: 502, contentType: "text/plain", body: Data("Bad Gateway".utf8))))
+        )
         #expect(
             await failure(for: .response(status: 200, headers: [:], body: Data()))
                 == .problem(.server(.unexpectedContent(status: 200, contentType: nil, body: Data()))))
         #expect(
             await failure(for: .text("not json", status: 200, contentType: "application/json; charset=utf-8"))
-                == .problem(.server(.unexpectedContent(status: 200, contentType: "application/json", body: Data("not json".utf8)))))
+                == .problem(
+                    .server(
+                        .unexpectedContent(status: 200, contentType: "application/json", body: Data("not json".utf8)))))
     }
 
     @Test func transportFailuresAreNetworkErrors() async {

@@ -72,7 +72,10 @@ func seed002Configuration() -> SwedbankPaySDK.MerchantBackendConfiguration {
         #expect(paymentOrder.userAgent == "SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)")
         #expect(paymentOrder.urls.hostUrls == [URL(string: "https://example.com/swedbank-pay-mobile/")!])
         let paymentUrl = try #require(paymentOrder.urls.paymentUrl?.absoluteString)
-        #expect(paymentUrl.hasPrefix("https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=com.example.app&language=sv-SE&id="))
+        #expect(
+            paymentUrl.hasPrefix(
+                "https://example.com/swedbank-pay-mobile/sdk-callback/ios-universal-link?scheme=com.example.app&language=sv-SE&id="
+            ))
         #expect(consumer.operation == .InitiateConsumerSession)
     }
 }

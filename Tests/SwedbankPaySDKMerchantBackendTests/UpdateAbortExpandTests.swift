@@ -32,7 +32,8 @@ import Testing
         #expect(
             try harness.body(ofRequest: 0)
                 == json(
-                    #"{"href":"https://api.externalintegration.payex.com/psp/paymentorders/5adc265f","paymentorder":{"operation":"SetInstrument","instrument":"CreditCard"}}"#))
+                    #"{"href":"https://api.externalintegration.payex.com/psp/paymentorders/5adc265f","paymentorder":{"operation":"SetInstrument","instrument":"CreditCard"}}"#
+                ))
         #expect(updated.viewPaymentLink.absoluteString == "https://ecom.example.com/checkout.js?token=new")
         #expect(updated.instrument == .creditCard)
         #expect(updated.availableInstruments == [.creditCard, .swish])
@@ -56,7 +57,9 @@ import Testing
                 """#))
         let updated = try await harness.configuration.updatePaymentOrder(
             paymentOrder: nil, options: [], userData: nil, viewPaymentOrderInfo: info, updateInfo: "Swish")
-        #expect(try harness.body(ofRequest: 0) == json(#"{"paymentorder":{"operation":"SetInstrument","instrument":"Swish"}}"#))
+        #expect(
+            try harness.body(ofRequest: 0)
+                == json(#"{"paymentorder":{"operation":"SetInstrument","instrument":"Swish"}}"#))
         #expect(updated.viewPaymentLink.absoluteString == "https://ecom.example.com/menu.js?token=v2new")
         #expect(updated.instrument == .swish)
         #expect(
@@ -71,7 +74,8 @@ import Testing
         info.operations = []
         let error = await merchantBackendError {
             _ = try await harness.configuration.updatePaymentOrder(
-                paymentOrder: nil, options: .isV3, userData: nil, viewPaymentOrderInfo: info, updateInfo: SwedbankPaySDK.Instrument.swish)
+                paymentOrder: nil, options: .isV3, userData: nil, viewPaymentOrderInfo: info,
+                updateInfo: SwedbankPaySDK.Instrument.swish)
         }
         #expect(error == .paymentNotInInstrumentMode)
         #expect(harness.http.requests.isEmpty)
@@ -97,19 +101,24 @@ import Testing
         #expect(
             try harness.body(ofRequest: 0)
                 == json(
-                    #"{"href":"https://api.externalintegration.payex.com/psp/paymentorders/5adc265f","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#))
+                    #"{"href":"https://api.externalintegration.payex.com/psp/paymentorders/5adc265f","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#
+                ))
     }
 
     @Test func abortWithoutTheOperationIsReported() async throws {
         let harness = MerchantBackendHarness()
         var info = try await createdV3(harness)
         info.operations = nil
-        let error = await merchantBackendError { try await harness.configuration.abortPayment(paymentInfo: info, userData: nil) }
+        let error = await merchantBackendError {
+            try await harness.configuration.abortPayment(paymentInfo: info, userData: nil)
+        }
         #expect(error == .missingRequiredOperation("abort"))
     }
 
     @Test func expandPostsTheResourceAndDecodesTheCallersType() async throws {
-        struct Paid: Decodable, Sendable, Equatable { var paymentOrder: Order; struct Order: Decodable, Sendable, Equatable { var id: String } }
+        struct Paid: Decodable, Sendable, Equatable {
+            var paymentOrder: Order; struct Order: Decodable, Sendable, Equatable { var id: String }
+        }
         let harness = MerchantBackendHarness()
         harness.http.on(
             "POST", "https://backend.example.com/swedbank-pay-mobile/tokens",
@@ -117,19 +126,25 @@ import Testing
         let paid: Paid = try await harness.configuration.expandOperation(
             paymentId: "/psp/paymentorders/1", expand: [.paid, .failedAttempts], endpoint: "tokens")
         #expect(paid == Paid(paymentOrder: .init(id: "/psp/paymentorders/1")))
-        #expect(try harness.body(ofRequest: 0) == json(#"{"resource":"/psp/paymentorders/1","expand":["paid","failedAttempts"]}"#))
+        #expect(
+            try harness.body(ofRequest: 0)
+                == json(#"{"resource":"/psp/paymentorders/1","expand":["paid","failedAttempts"]}"#))
     }
 
     @Test func expandPayerAfterIdentifiedNeedsAPaymentIdAndAJSONObject() async throws {
         let harness = MerchantBackendHarness()
         var info = try await createdV3(harness)
-        harness.http.on("POST", "https://backend.example.com/swedbank-pay-mobile/expand", reply: .json(#"{"paymentOrder": {"payer": {}}}"#))
+        harness.http.on(
+            "POST", "https://backend.example.com/swedbank-pay-mobile/expand",
+            reply: .json(#"{"paymentOrder": {"payer": {}}}"#))
         try await harness.configuration.expandPayerAfterIdentified(paymentInfo: info)
         #expect(
             try harness.body(ofRequest: 0)
                 == json(#"{"resource":"/psp/paymentorders/5adc265f-f87f-4313-577e-08d3dca1a26c","expand":["payer"]}"#))
         info.paymentId = nil
-        let error = await merchantBackendError { try await harness.configuration.expandPayerAfterIdentified(paymentInfo: info) }
+        let error = await merchantBackendError {
+            try await harness.configuration.expandPayerAfterIdentified(paymentInfo: info)
+        }
         #expect(error == .invalidArgument("the payment info has no paymentId"))
     }
 
@@ -139,7 +154,8 @@ import Testing
         harness.http.on("PATCH", "https://backend.example.com/swedbank-pay-mobile/patch", reply: .hang)
         let completed = CompletionCount()
         let request = harness.configuration.updatePaymentOrder(
-            paymentOrder: nil, options: .isV3, userData: nil, viewPaymentOrderInfo: info, updateInfo: SwedbankPaySDK.Instrument.swish
+            paymentOrder: nil, options: .isV3, userData: nil, viewPaymentOrderInfo: info,
+            updateInfo: SwedbankPaySDK.Instrument.swish
         ) { _ in completed.increment() }
         while harness.http.requests.isEmpty { await Task.yield() }
         request?.cancel()

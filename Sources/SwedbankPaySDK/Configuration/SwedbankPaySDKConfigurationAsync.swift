@@ -97,7 +97,8 @@ extension SwedbankPaySDKConfigurationAsync {
         completion: @escaping @Sendable (Result<SwedbankPaySDK.ViewConsumerIdentificationInfo, any Error>) -> Void
     ) {
         let userData = UncheckedSendableBox(value: userData)
-        BridgedRequest.start({ try await postConsumers(consumer: consumer, userData: userData.value) }, completion: completion)
+        BridgedRequest.start(
+            { try await postConsumers(consumer: consumer, userData: userData.value) }, completion: completion)
     }
 
     public func postPaymentorders(
@@ -150,7 +151,8 @@ extension SwedbankPaySDKConfigurationAsync {
         completion: @escaping @Sendable (Result<Void, any Error>) -> Void
     ) {
         let userData = UncheckedSendableBox(value: userData)
-        BridgedRequest.start({ try await abortPayment(paymentInfo: paymentInfo, userData: userData.value) }, completion: completion)
+        BridgedRequest.start(
+            { try await abortPayment(paymentInfo: paymentInfo, userData: userData.value) }, completion: completion)
     }
 
     public func expandOperation<ResultJSON: Decodable & Sendable>(

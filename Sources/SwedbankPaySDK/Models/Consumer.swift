@@ -28,7 +28,8 @@ extension SwedbankPaySDK {
         /// Decodes a consumer; a missing `operation` or `language` takes its default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            operation = try container.decodeIfPresent(ConsumerOperation.self, forKey: .operation)
+            operation =
+                try container.decodeIfPresent(ConsumerOperation.self, forKey: .operation)
                 ?? .InitiateConsumerSession
             language = try container.decodeIfPresent(Language.self, forKey: .language) ?? .English
             shippingAddressRestrictedToCountryCodes = try container.decode(

@@ -76,8 +76,8 @@ extension SwedbankPaySDK {
         /// Formats a date as the `YYYYMMDD` string the wire format wants.
         static func formatPreOrderDate(_ components: DateComponents) throws(InvalidPreOrderDate) -> String {
             guard let year = components.year, (1...9999).contains(year),
-                  let month = components.month, (1...12).contains(month),
-                  let day = components.day, (1...31).contains(day)
+                let month = components.month, (1...12).contains(month),
+                let day = components.day, (1...31).contains(day)
             else {
                 throw InvalidPreOrderDate(dateComponents: components)
             }

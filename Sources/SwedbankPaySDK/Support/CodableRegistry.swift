@@ -36,9 +36,10 @@ extension SwedbankPaySDK {
         /// How one registered type is written and read inside a ``TypedCodableValue``.
         struct Registration: Sendable {
             let name: String
-            let encodeValue: @Sendable (
-                any Sendable, inout KeyedEncodingContainer<TypedCodableValue.CodingKeys>
-            ) throws -> Void
+            let encodeValue:
+                @Sendable (
+                    any Sendable, inout KeyedEncodingContainer<TypedCodableValue.CodingKeys>
+                ) throws -> Void
             let decodeValue: @Sendable (KeyedDecodingContainer<TypedCodableValue.CodingKeys>) throws -> any Sendable
 
             init<T: Codable & Sendable>(_ type: T.Type, name: String) {

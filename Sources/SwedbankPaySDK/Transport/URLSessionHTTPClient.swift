@@ -68,7 +68,8 @@ extension SwedbankPaySDK {
             for (name, value) in http.allHeaderFields {
                 headers.add(name: "\(name)", value: "\(value)")
             }
-            return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data(), url: http.url ?? url))
+            return .success(
+                HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data(), url: http.url ?? url))
         }
 
         static func transportError(for url: URL, _ error: any Error) -> TransportError {

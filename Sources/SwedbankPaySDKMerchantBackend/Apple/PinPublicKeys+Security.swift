@@ -72,7 +72,8 @@
                 return
             }
             let pinned = Set(applicable.flatMap(\.publicKeyData))
-            guard SecTrustEvaluateWithError(trust, nil), Self.chainKeys(of: trust).contains(where: pinned.contains) else {
+            guard SecTrustEvaluateWithError(trust, nil), Self.chainKeys(of: trust).contains(where: pinned.contains)
+            else {
                 completionHandler(.cancelAuthenticationChallenge, nil)
                 return
             }

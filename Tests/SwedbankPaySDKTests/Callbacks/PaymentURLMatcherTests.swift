@@ -63,7 +63,8 @@ import Testing
         let plain = SwedbankPaySDK.PaymentURLMatcher(callbackScheme: nil)
         let paymentUrl = URL(string: "https://example.com/payment/ios")!
         #expect(plain.url(URL(string: "https://example.com/payment/ios?fallback=true")!, matches: paymentUrl))
-        #expect(!plain.url(URL(string: "com.example.app://example.com/payment/ios?fallback=true")!, matches: paymentUrl))
+        #expect(
+            !plain.url(URL(string: "com.example.app://example.com/payment/ios?fallback=true")!, matches: paymentUrl))
     }
 
     @Test func seed004Example() {
@@ -88,6 +89,9 @@ import Testing
     @Test func relativeURLsAreResolvedBeforeComparing() {
         let base = URL(string: "https://example.com/shop/")!
         let relative = URL(string: "sdk-callback/ios-universal-link?id=1", relativeTo: base)!
-        #expect(matcher.url(URL(string: "https://example.com/shop/sdk-callback/ios-universal-link?id=1&fallback=true")!, matches: relative))
+        #expect(
+            matcher.url(
+                URL(string: "https://example.com/shop/sdk-callback/ios-universal-link?id=1&fallback=true")!,
+                matches: relative))
     }
 }

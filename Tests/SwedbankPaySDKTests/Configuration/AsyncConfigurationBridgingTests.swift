@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwedbankPaySDKTesting
+import Testing
 
 @testable import SwedbankPaySDK
 
@@ -117,7 +117,8 @@ extension SwedbankPaySDK {
     @Test func defaultsOfTheAsyncTwin() async throws {
         let existential: any SwedbankPaySDKConfiguration = configuration
         let expandLog = CompletionLog<SwedbankPaySDK.JSONObject>()
-        _ = existential.expandOperation(paymentId: "/psp/paymentorders/1", expand: [.paid], completion: expandLog.record)
+        _ = existential.expandOperation(
+            paymentId: "/psp/paymentorders/1", expand: [.paid], completion: expandLog.record)
         await expandLog.wait()
         #expect(throws: SwedbankPayConfigurationError.notImplemented) { try expandLog.results.first?.get() }
     }
@@ -131,7 +132,9 @@ extension SwedbankPaySDK {
         await log.wait()
         #expect(log.count == 1)
         #expect(try log.results[0].get() == .openInWebView)
-        #expect(await configuration.decidePolicyForPaymentMenuRedirect(navigationAction: ConfigurationFixtures.navigation) == .openInWebView)
+        #expect(
+            await configuration.decidePolicyForPaymentMenuRedirect(navigationAction: ConfigurationFixtures.navigation)
+                == .openInWebView)
     }
 
     @Test func theSDKAwaitsAsyncConfigurationsThroughTheSameAdapters() async throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwedbankPaySDKTesting
+import Testing
 
 @testable import SwedbankPaySDK
 
@@ -103,7 +103,9 @@ private struct ScriptedConfiguration: SwedbankPaySDKConfiguration {
         }
         // Without a callback scheme only the paymentUrl's own scheme matches.
         let paymentUrl = URL(string: "https://example.com/payment/ios")!
-        #expect(configuration.url(URL(string: "https://example.com/payment/ios?fallback=true")!, matchesPaymentUrl: paymentUrl))
+        #expect(
+            configuration.url(
+                URL(string: "https://example.com/payment/ios?fallback=true")!, matchesPaymentUrl: paymentUrl))
         #expect(!configuration.url(URL(string: "myapp://example.com/payment/ios")!, matchesPaymentUrl: paymentUrl))
     }
 

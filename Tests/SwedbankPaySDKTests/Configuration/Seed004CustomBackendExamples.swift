@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 // Only the public API: this is what an app writes.
 import SwedbankPaySDK
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,21 +24,24 @@ private func post(_ url: URL, completion: @escaping (Result<URL, Error>) -> Void
 }
 
 struct MyConfiguration: SwedbankPaySDKConfiguration {
-    func postPaymentorders(paymentOrder: SwedbankPaySDK.PaymentOrder?,
-                           userData: Any?,
-                           consumerProfileRef: String?,
-                           options: SwedbankPaySDK.VersionOptions,
-                           completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void) {
+    func postPaymentorders(
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?,
+        consumerProfileRef: String?,
+        options: SwedbankPaySDK.VersionOptions,
+        completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void
+    ) {
         post(URL(string: "https://example.com/pay/ios")!) { result in
             do {
                 let viewPaymentorder = try result.get()
-                let info = SwedbankPaySDK.ViewPaymentOrderInfo(isV3: true,
-                                                               webViewBaseURL: URL(string: "https://example.com/"),
-                                                               viewPaymentLink: viewPaymentorder,
-                                                               completeUrl: URL(string: "https://example.com/complete")!,
-                                                               cancelUrl: URL(string: "https://example.com/cancel"),
-                                                               paymentUrl: URL(string: "https://example.com/payment/ios"),
-                                                               termsOfServiceUrl: URL(string: "https://example.com/tos"))
+                let info = SwedbankPaySDK.ViewPaymentOrderInfo(
+                    isV3: true,
+                    webViewBaseURL: URL(string: "https://example.com/"),
+                    viewPaymentLink: viewPaymentorder,
+                    completeUrl: URL(string: "https://example.com/complete")!,
+                    cancelUrl: URL(string: "https://example.com/cancel"),
+                    paymentUrl: URL(string: "https://example.com/payment/ios"),
+                    termsOfServiceUrl: URL(string: "https://example.com/tos"))
                 completion(.success(info))
             } catch {
                 completion(.failure(error))
@@ -47,14 +49,17 @@ struct MyConfiguration: SwedbankPaySDKConfiguration {
         }
     }
 
-    func postConsumers(consumer: SwedbankPaySDK.Consumer?,
-                       userData: Any?,
-                       completion: @escaping (Result<SwedbankPaySDK.ViewConsumerIdentificationInfo, Error>) -> Void) {
+    func postConsumers(
+        consumer: SwedbankPaySDK.Consumer?,
+        userData: Any?,
+        completion: @escaping (Result<SwedbankPaySDK.ViewConsumerIdentificationInfo, Error>) -> Void
+    ) {
         post(URL(string: "https://example.com/identify")!) { result in
             do {
                 let viewConsumerIdentification = try result.get()
-                let info = SwedbankPaySDK.ViewConsumerIdentificationInfo(webViewBaseURL: URL(string: "https://example.com/"),
-                                                                         viewConsumerIdentification: viewConsumerIdentification)
+                let info = SwedbankPaySDK.ViewConsumerIdentificationInfo(
+                    webViewBaseURL: URL(string: "https://example.com/"),
+                    viewConsumerIdentification: viewConsumerIdentification)
                 completion(.success(info))
             } catch let error {
                 completion(.failure(error))
@@ -63,22 +68,25 @@ struct MyConfiguration: SwedbankPaySDKConfiguration {
         // Or completion(.failure(SwedbankPayConfigurationError.notImplemented)) if not using consumer identification
     }
 
-    func updatePaymentOrder(paymentOrder: SwedbankPaySDK.PaymentOrder?,
-                            options: SwedbankPaySDK.VersionOptions,
-                            userData: Any?,
-                            viewPaymentOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
-                            updateInfo: Any,
-                            completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void) -> SwedbankPaySDKRequest? {
+    func updatePaymentOrder(
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        options: SwedbankPaySDK.VersionOptions,
+        userData: Any?,
+        viewPaymentOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
+        updateInfo: Any,
+        completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void
+    ) -> SwedbankPaySDKRequest? {
         let request = post(URL(string: "https://example.com/payment/ios/frobnicate")!) { result in
             do {
                 let viewPaymentorder = try result.get()
-                let info = SwedbankPaySDK.ViewPaymentOrderInfo(isV3: true,
-                                                               webViewBaseURL: URL(string: "https://example.com/"),
-                                                               viewPaymentLink: viewPaymentorder,
-                                                               completeUrl: URL(string: "https://example.com/complete")!,
-                                                               cancelUrl: URL(string: "https://example.com/cancel"),
-                                                               paymentUrl: URL(string: "https://example.com/payment/ios"),
-                                                               termsOfServiceUrl: URL(string: "https://example.com/tos"))
+                let info = SwedbankPaySDK.ViewPaymentOrderInfo(
+                    isV3: true,
+                    webViewBaseURL: URL(string: "https://example.com/"),
+                    viewPaymentLink: viewPaymentorder,
+                    completeUrl: URL(string: "https://example.com/complete")!,
+                    cancelUrl: URL(string: "https://example.com/cancel"),
+                    paymentUrl: URL(string: "https://example.com/payment/ios"),
+                    termsOfServiceUrl: URL(string: "https://example.com/tos"))
                 completion(.success(info))
             } catch NetworkError.cancelled {
                 // no callback
@@ -89,8 +97,10 @@ struct MyConfiguration: SwedbankPaySDKConfiguration {
         return request
     }
 
-    func decidePolicyForPaymentMenuRedirect(navigationAction: SwedbankPaySDK.NavigationAction,
-                                            completion: @escaping (SwedbankPaySDK.PaymentMenuRedirectPolicy) -> Void) {
+    func decidePolicyForPaymentMenuRedirect(
+        navigationAction: SwedbankPaySDK.NavigationAction,
+        completion: @escaping (SwedbankPaySDK.PaymentMenuRedirectPolicy) -> Void
+    ) {
         // we like to live dangerously, allow everything
         completion(.openInWebView)
     }
@@ -105,11 +115,13 @@ struct MyConfiguration: SwedbankPaySDKConfiguration {
 struct MyCallbackSchemeConfiguration: SwedbankPaySDKConfigurationWithCallbackScheme {
     let callbackScheme = "com.example.app"
 
-    func postPaymentorders(paymentOrder: SwedbankPaySDK.PaymentOrder?,
-                           userData: Any?,
-                           consumerProfileRef: String?,
-                           options: SwedbankPaySDK.VersionOptions,
-                           completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void) {
+    func postPaymentorders(
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?,
+        consumerProfileRef: String?,
+        options: SwedbankPaySDK.VersionOptions,
+        completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, Error>) -> Void
+    ) {
         completion(.failure(SwedbankPayConfigurationError.notImplemented))
     }
 }
@@ -135,7 +147,8 @@ private final class Box<Value>: @unchecked Sendable {
         }
         let info = try #require(await wait(box)).get()
         #expect(info.isV3)
-        #expect(info.viewPaymentLink.absoluteString == "https://ecom.externalintegration.payex.com/script.js?for=/pay/ios")
+        #expect(
+            info.viewPaymentLink.absoluteString == "https://ecom.externalintegration.payex.com/script.js?for=/pay/ios")
         #expect(info.completeUrl.absoluteString == "https://example.com/complete")
         #expect(info.paymentUrl?.absoluteString == "https://example.com/payment/ios")
     }
@@ -145,7 +158,9 @@ private final class Box<Value>: @unchecked Sendable {
         MyConfiguration().postConsumers(consumer: nil, userData: nil) { box.set($0) }
         let info = try #require(await wait(box)).get()
         #expect(info.webViewBaseURL?.absoluteString == "https://example.com/")
-        #expect(info.viewConsumerIdentification.absoluteString == "https://ecom.externalintegration.payex.com/script.js?for=/identify")
+        #expect(
+            info.viewConsumerIdentification.absoluteString
+                == "https://ecom.externalintegration.payex.com/script.js?for=/identify")
     }
 
     @MainActor
@@ -153,7 +168,9 @@ private final class Box<Value>: @unchecked Sendable {
         let configuration = MyConfiguration()
         let paymentUrl = URL(string: "https://example.com/payment/ios")!
         #expect(configuration.url(paymentUrl, matchesPaymentUrl: paymentUrl))
-        #expect(!configuration.url(URL(string: "https://example.com/payment/ios?fallback=true")!, matchesPaymentUrl: paymentUrl))
+        #expect(
+            !configuration.url(
+                URL(string: "https://example.com/payment/ios?fallback=true")!, matchesPaymentUrl: paymentUrl))
 
         var policy: SwedbankPaySDK.PaymentMenuRedirectPolicy?
         let box = Box<SwedbankPaySDK.PaymentMenuRedirectPolicy>()

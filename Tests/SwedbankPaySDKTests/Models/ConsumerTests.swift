@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 extension ModelsTests {
@@ -9,10 +10,11 @@ extension ModelsTests {
                 language: .Swedish,
                 shippingAddressRestrictedToCountryCodes: ["NO", "SE", "DK"]
             )
-            let expected = try ModelJSON.parse("""
-            {"operation":"initiate-consumer-session","language":"sv-SE",\
-            "shippingAddressRestrictedToCountryCodes":["NO","SE","DK"]}
-            """)
+            let expected = try ModelJSON.parse(
+                """
+                {"operation":"initiate-consumer-session","language":"sv-SE",\
+                "shippingAddressRestrictedToCountryCodes":["NO","SE","DK"]}
+                """)
             #expect(try ModelJSON.encode(consumer) == expected)
             #expect(try ModelJSON.roundTrip(consumer) == consumer)
         }
@@ -25,9 +27,11 @@ extension ModelsTests {
         }
 
         @Test func decodingIsLenientButNeedsCountryCodes() throws {
-            let consumer = try ModelJSON.decode(SwedbankPaySDK.Consumer.self, """
-            {"shippingAddressRestrictedToCountryCodes": ["SE"], "unknown": true}
-            """)
+            let consumer = try ModelJSON.decode(
+                SwedbankPaySDK.Consumer.self,
+                """
+                {"shippingAddressRestrictedToCountryCodes": ["SE"], "unknown": true}
+                """)
             #expect(consumer == SwedbankPaySDK.Consumer(shippingAddressRestrictedToCountryCodes: ["SE"]))
             ModelJSON.expectMissingKey(
                 SwedbankPaySDK.Consumer.self,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 /// Reaches the deprecated alias through a protocol witness, which does not trigger the
@@ -37,12 +38,14 @@ extension ModelsTests {
         }
 
         @Test func operationDecodingAndURL() throws {
-            let operations = try ModelJSON.decode([SwedbankPaySDK.Operation].self, """
-            [{"rel": "update-order", "method": "PATCH", "href": "https://api.example/po/1", "extra": 0},
-             {"rel": "view-checkout", "method": "GET", "href": "https://js.example/menu.js",
-              "contentType": "application/javascript"},
-             {"rel": "view-checkout", "href": "https://js.example/second.js"}]
-            """)
+            let operations = try ModelJSON.decode(
+                [SwedbankPaySDK.Operation].self,
+                """
+                [{"rel": "update-order", "method": "PATCH", "href": "https://api.example/po/1", "extra": 0},
+                 {"rel": "view-checkout", "method": "GET", "href": "https://js.example/menu.js",
+                  "contentType": "application/javascript"},
+                 {"rel": "view-checkout", "href": "https://js.example/second.js"}]
+                """)
             #expect(operations.count == 3)
             let view = try #require(operations.findOperation(rel: .viewPaymentLink))
             #expect(view.href == "https://js.example/menu.js")
@@ -75,10 +78,11 @@ extension ModelsTests {
                 .orderItems, .urls, .payeeInfo, .payer, .history, .failed, .aborted, .paid, .cancelled,
                 .financialTransactions, .failedAttempts, .metadata,
             ]
-            #expect(all.map(\.rawValue) == [
-                "orderItems", "urls", "payeeInfo", "payer", "history", "failed", "aborted", "paid", "cancelled",
-                "financialTransactions", "failedAttempts", "metadata",
-            ])
+            #expect(
+                all.map(\.rawValue) == [
+                    "orderItems", "urls", "payeeInfo", "payer", "history", "failed", "aborted", "paid", "cancelled",
+                    "financialTransactions", "failedAttempts", "metadata",
+                ])
             #expect(try ModelJSON.encode(all) == .array(all.map { .string($0.rawValue) }))
             #expect(try ModelJSON.roundTrip(all) == all)
         }
@@ -95,9 +99,11 @@ extension ModelsTests {
 
         @Test func terminalFailureRoundTripAndIsError() throws {
             let failure = SwedbankPaySDK.TerminalFailure(origin: "menu", messageId: "m1", details: "broken")
-            #expect(try ModelJSON.encode(failure) == ModelJSON.parse(
-                #"{"origin": "menu", "messageId": "m1", "details": "broken"}"#
-            ))
+            #expect(
+                try ModelJSON.encode(failure)
+                    == ModelJSON.parse(
+                        #"{"origin": "menu", "messageId": "m1", "details": "broken"}"#
+                    ))
             #expect(try ModelJSON.roundTrip(failure) == failure)
             #expect(try ModelJSON.decode(SwedbankPaySDK.TerminalFailure.self, "{}") == SwedbankPaySDK.TerminalFailure())
             let error: any Error = failure

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 /// JSON helpers for the model tests. Comparing `JSONValue`s makes key order and escaping irrelevant

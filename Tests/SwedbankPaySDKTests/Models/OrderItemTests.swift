@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 extension ModelsTests {
@@ -10,10 +11,13 @@ extension ModelsTests {
         )
 
         @Test func minimalItemOmitsNilOptionals() throws {
-            #expect(try ModelJSON.encode(Self.minimalItem) == ModelJSON.parse("""
-            {"reference": "S1", "name": "Shipping", "type": "SHIPPING_FEE", "class": "Fees", "quantity": 1,
-             "quantityUnit": "pcs", "unitPrice": 4900, "vatPercent": 2500, "amount": 4900, "vatAmount": 980}
-            """))
+            #expect(
+                try ModelJSON.encode(Self.minimalItem)
+                    == ModelJSON.parse(
+                        """
+                        {"reference": "S1", "name": "Shipping", "type": "SHIPPING_FEE", "class": "Fees", "quantity": 1,
+                         "quantityUnit": "pcs", "unitPrice": 4900, "vatPercent": 2500, "amount": 4900, "vatAmount": 980}
+                        """))
             #expect(Self.minimalItem.class == "Fees")
         }
 
@@ -28,18 +32,22 @@ extension ModelsTests {
         }
 
         @Test func decodingNeedsName() {
-            ModelJSON.expectMissingKey(SwedbankPaySDK.OrderItem.self, """
-            {"reference": "S1", "type": "OTHER", "class": "c", "quantity": 1, "quantityUnit": "pcs",
-             "unitPrice": 1, "vatPercent": 0, "amount": 1, "vatAmount": 0}
-            """, key: "name")
+            ModelJSON.expectMissingKey(
+                SwedbankPaySDK.OrderItem.self,
+                """
+                {"reference": "S1", "type": "OTHER", "class": "c", "quantity": 1, "quantityUnit": "pcs",
+                 "unitPrice": 1, "vatPercent": 0, "amount": 1, "vatAmount": 0}
+                """, key: "name")
         }
 
         @Test func decodingIgnoresUnknownMembers() throws {
-            let item = try ModelJSON.decode(SwedbankPaySDK.OrderItem.self, """
-            {"reference": "S1", "name": "Shipping", "type": "SHIPPING_FEE", "class": "Fees", "quantity": 1,
-             "quantityUnit": "pcs", "unitPrice": 4900, "vatPercent": 2500, "amount": 4900, "vatAmount": 980,
-             "restrictedToInstruments": ["x"]}
-            """)
+            let item = try ModelJSON.decode(
+                SwedbankPaySDK.OrderItem.self,
+                """
+                {"reference": "S1", "name": "Shipping", "type": "SHIPPING_FEE", "class": "Fees", "quantity": 1,
+                 "quantityUnit": "pcs", "unitPrice": 4900, "vatPercent": 2500, "amount": 4900, "vatAmount": 980,
+                 "restrictedToInstruments": ["x"]}
+                """)
             #expect(item == Self.minimalItem)
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 extension ModelsTests {
@@ -13,17 +14,23 @@ extension ModelsTests {
                 socialSecurityNumber: "199710202392", countryCode: "SE"
             )
             let byIdentity = SwedbankPaySDK.PaymentOrderPayer(nationalIdentifier: identifier, payerReference: "p")
-            #expect(try ModelJSON.encode(byIdentity) == ModelJSON.parse("""
-            {"nationalIdentifier": {"socialSecurityNumber": "199710202392", "countryCode": "SE"},
-             "payerReference": "p"}
-            """))
+            #expect(
+                try ModelJSON.encode(byIdentity)
+                    == ModelJSON.parse(
+                        """
+                        {"nationalIdentifier": {"socialSecurityNumber": "199710202392", "countryCode": "SE"},
+                         "payerReference": "p"}
+                        """))
 
             let v3 = SwedbankPaySDK.PaymentOrderPayer(
                 requireConsumerInfo: true, digitalProducts: false, shippingAddressRestrictedToCountryCodes: ["NO"]
             )
-            #expect(try ModelJSON.encode(v3) == ModelJSON.parse("""
-            {"requireConsumerInfo": true, "digitalProducts": false, "shippingAddressRestrictedToCountryCodes": ["NO"]}
-            """))
+            #expect(
+                try ModelJSON.encode(v3)
+                    == ModelJSON.parse(
+                        """
+                        {"requireConsumerInfo": true, "digitalProducts": false, "shippingAddressRestrictedToCountryCodes": ["NO"]}
+                        """))
 
             let empty = SwedbankPaySDK.PaymentOrderPayer()
             #expect(try ModelJSON.encode(empty) == .object([:]))
@@ -70,11 +77,14 @@ extension ModelsTests {
                 callbackUrl: URL(string: "https://a.example/cb"),
                 termsOfServiceUrl: URL(string: "https://a.example/tos")
             )
-            #expect(try ModelJSON.encode(urls) == ModelJSON.parse("""
-            {"hostUrls": ["https://a.example/", "https://b.example/"], "completeUrl": "https://a.example/complete",
-             "cancelUrl": "https://a.example/cancel", "paymentUrl": "https://a.example/pay?x=1&y=2",
-             "callbackUrl": "https://a.example/cb", "termsOfServiceUrl": "https://a.example/tos"}
-            """))
+            #expect(
+                try ModelJSON.encode(urls)
+                    == ModelJSON.parse(
+                        """
+                        {"hostUrls": ["https://a.example/", "https://b.example/"], "completeUrl": "https://a.example/complete",
+                         "cancelUrl": "https://a.example/cancel", "paymentUrl": "https://a.example/pay?x=1&y=2",
+                         "callbackUrl": "https://a.example/cb", "termsOfServiceUrl": "https://a.example/tos"}
+                        """))
             #expect(try ModelJSON.roundTrip(urls) == urls)
         }
     }

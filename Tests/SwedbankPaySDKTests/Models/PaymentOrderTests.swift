@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 extension ModelsTests {
@@ -50,55 +51,56 @@ extension ModelsTests {
         }
 
         @Test func seedExampleEncodesToExactJSON() throws {
-            let expected = try ModelJSON.parse("""
-            {
-              "operation": "Purchase",
-              "currency": "SEK",
-              "amount": 1500,
-              "vatAmount": 375,
-              "description": "Test Purchase",
-              "userAgent": "\(SwedbankPaySDK.VersionReporter.userAgent)",
-              "language": "sv-SE",
-              "generateRecurrenceToken": false,
-              "generateUnscheduledToken": false,
-              "generatePaymentToken": false,
-              "disableStoredPaymentDetails": false,
-              "urls": {
-                "hostUrls": ["https://example.com/swedbank-pay-mobile/"],
-                "completeUrl": "https://example.com/swedbank-pay-mobile/complete",
-                "cancelUrl": "https://example.com/swedbank-pay-mobile/cancel",
-                "paymentUrl": "\(Self.paymentUrl)"
-              },
-              "payeeInfo": {
-                "payeeId": "",
-                "payeeReference": "",
-                "payeeName": "Merchant1",
-                "productCategory": "A123",
-                "orderReference": "or-123456",
-                "subsite": "MySubsite"
-              },
-              "orderItems": [
+            let expected = try ModelJSON.parse(
+                """
                 {
-                  "reference": "P1",
-                  "name": "Product1",
-                  "type": "PRODUCT",
-                  "class": "ProductGroup1",
-                  "itemUrl": "https://example.com/products/123",
-                  "imageUrl": "https://example.com/product123.jpg",
-                  "description": "Product 1 description",
-                  "discountDescription": "Volume discount",
-                  "quantity": 4,
-                  "quantityUnit": "pcs",
-                  "unitPrice": 300,
-                  "discountPrice": 200,
-                  "vatPercent": 2500,
-                  "amount": 1000,
-                  "vatAmount": 250
+                  "operation": "Purchase",
+                  "currency": "SEK",
+                  "amount": 1500,
+                  "vatAmount": 375,
+                  "description": "Test Purchase",
+                  "userAgent": "\(SwedbankPaySDK.VersionReporter.userAgent)",
+                  "language": "sv-SE",
+                  "generateRecurrenceToken": false,
+                  "generateUnscheduledToken": false,
+                  "generatePaymentToken": false,
+                  "disableStoredPaymentDetails": false,
+                  "urls": {
+                    "hostUrls": ["https://example.com/swedbank-pay-mobile/"],
+                    "completeUrl": "https://example.com/swedbank-pay-mobile/complete",
+                    "cancelUrl": "https://example.com/swedbank-pay-mobile/cancel",
+                    "paymentUrl": "\(Self.paymentUrl)"
+                  },
+                  "payeeInfo": {
+                    "payeeId": "",
+                    "payeeReference": "",
+                    "payeeName": "Merchant1",
+                    "productCategory": "A123",
+                    "orderReference": "or-123456",
+                    "subsite": "MySubsite"
+                  },
+                  "orderItems": [
+                    {
+                      "reference": "P1",
+                      "name": "Product1",
+                      "type": "PRODUCT",
+                      "class": "ProductGroup1",
+                      "itemUrl": "https://example.com/products/123",
+                      "imageUrl": "https://example.com/product123.jpg",
+                      "description": "Product 1 description",
+                      "discountDescription": "Volume discount",
+                      "quantity": 4,
+                      "quantityUnit": "pcs",
+                      "unitPrice": 300,
+                      "discountPrice": 200,
+                      "vatPercent": 2500,
+                      "amount": 1000,
+                      "vatAmount": 250
+                    }
+                  ],
+                  "disablePaymentMenu": false
                 }
-              ],
-              "disablePaymentMenu": false
-            }
-            """)
+                """)
             let encoded = try ModelJSON.encode(Self.seedPaymentOrder())
             #expect(encoded == expected)
         }
@@ -181,14 +183,16 @@ extension ModelsTests {
         }
 
         @Test func decodesMinimalJSONWithDefaultsAndIgnoresUnknownMembers() throws {
-            let order = try ModelJSON.decode(SwedbankPaySDK.PaymentOrder.self, """
-            {
-              "currency": "SEK", "amount": 100, "vatAmount": 25, "description": "x",
-              "urls": {"hostUrls": ["https://h.example/"], "completeUrl": "https://h.example/c", "extra": 1},
-              "somethingNew": {"nested": [1, 2]},
-              "initiatingSystemUserAgent": "PayEx/1.0"
-            }
-            """)
+            let order = try ModelJSON.decode(
+                SwedbankPaySDK.PaymentOrder.self,
+                """
+                {
+                  "currency": "SEK", "amount": 100, "vatAmount": 25, "description": "x",
+                  "urls": {"hostUrls": ["https://h.example/"], "completeUrl": "https://h.example/c", "extra": 1},
+                  "somethingNew": {"nested": [1, 2]},
+                  "initiatingSystemUserAgent": "PayEx/1.0"
+                }
+                """)
             #expect(order.operation == .Purchase)
             #expect(order.productName == nil)
             #expect(order.currency == "SEK")
@@ -210,10 +214,12 @@ extension ModelsTests {
         }
 
         @Test func decodingLargeAmountsKeepsInt64() throws {
-            let order = try ModelJSON.decode(SwedbankPaySDK.PaymentOrder.self, """
-            {"currency": "SEK", "amount": 9000000000000, "vatAmount": 1, "description": "x",
-             "urls": {"hostUrls": [], "completeUrl": "https://h.example/c"}}
-            """)
+            let order = try ModelJSON.decode(
+                SwedbankPaySDK.PaymentOrder.self,
+                """
+                {"currency": "SEK", "amount": 9000000000000, "vatAmount": 1, "description": "x",
+                 "urls": {"hostUrls": [], "completeUrl": "https://h.example/c"}}
+                """)
             #expect(order.amount == 9_000_000_000_000)
         }
 

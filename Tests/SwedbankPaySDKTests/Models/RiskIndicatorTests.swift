@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 extension ModelsTests {
@@ -62,11 +63,14 @@ extension ModelsTests {
                 giftCardPurchase: true,
                 reOrderPurchaseIndicator: .Reordered
             )
-            #expect(try ModelJSON.encode(indicator) == ModelJSON.parse("""
-            {"deliveryEmailAddress": "leia@example.com", "deliveryTimeFrameIndicator": "03",
-             "preOrderDate": "20250615", "preOrderPurchaseIndicator": "02", "shipIndicator": "05",
-             "giftCardPurchase": true, "reOrderPurchaseIndicator": "02"}
-            """))
+            #expect(
+                try ModelJSON.encode(indicator)
+                    == ModelJSON.parse(
+                        """
+                        {"deliveryEmailAddress": "leia@example.com", "deliveryTimeFrameIndicator": "03",
+                         "preOrderDate": "20250615", "preOrderPurchaseIndicator": "02", "shipIndicator": "05",
+                         "giftCardPurchase": true, "reOrderPurchaseIndicator": "02"}
+                        """))
             #expect(try ModelJSON.roundTrip(indicator) == indicator)
             #expect(try ModelJSON.encode(RiskIndicator()) == .object([:]))
         }
@@ -78,10 +82,11 @@ extension ModelsTests {
             )
             let indicator = try RiskIndicator(shipIndicator: .PickUpAtStore(pickUpAddress: address))
             #expect(indicator.pickUpAddress == address)
-            let expected = try ModelJSON.parse("""
-            {"shipIndicator": "04", "pickUpAddress": {"name": "Store 1", "streetAddress": "Main St 1",
-             "coAddress": "c/o X", "city": "Stockholm", "zipCode": "11122", "countryCode": "SE"}}
-            """)
+            let expected = try ModelJSON.parse(
+                """
+                {"shipIndicator": "04", "pickUpAddress": {"name": "Store 1", "streetAddress": "Main St 1",
+                 "coAddress": "c/o X", "city": "Stockholm", "zipCode": "11122", "countryCode": "SE"}}
+                """)
             #expect(try ModelJSON.encode(indicator) == expected)
             let decoded = try ModelJSON.roundTrip(indicator)
             #expect(decoded.shipIndicator == .PickUpAtStore(pickUpAddress: address))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwedbankPaySDK
 
 /// Reaches the deprecated alias through a protocol witness, which does not trigger the
@@ -40,13 +41,14 @@ extension ModelsTests {
         /// The custom-backend example of seed 004.
         private static func seedInfo() -> Info {
             let viewPaymentorder = URL(string: "https://ecom.example/checkout/client.js?token=abc")!
-            return SwedbankPaySDK.ViewPaymentOrderInfo(isV3: true,
-                                                       webViewBaseURL: URL(string: "https://example.com/"),
-                                                       viewPaymentLink: viewPaymentorder,
-                                                       completeUrl: URL(string: "https://example.com/complete")!,
-                                                       cancelUrl: URL(string: "https://example.com/cancel"),
-                                                       paymentUrl: URL(string: "https://example.com/payment/ios"),
-                                                       termsOfServiceUrl: URL(string: "https://example.com/tos"))
+            return SwedbankPaySDK.ViewPaymentOrderInfo(
+                isV3: true,
+                webViewBaseURL: URL(string: "https://example.com/"),
+                viewPaymentLink: viewPaymentorder,
+                completeUrl: URL(string: "https://example.com/complete")!,
+                cancelUrl: URL(string: "https://example.com/cancel"),
+                paymentUrl: URL(string: "https://example.com/payment/ios"),
+                termsOfServiceUrl: URL(string: "https://example.com/tos"))
         }
 
         @Test func seedViewPaymentOrderInfo() throws {
@@ -60,12 +62,15 @@ extension ModelsTests {
             #expect(info.operations == nil)
             func legacyLink<T: LegacyViewPaymentOrderName>(_ value: T) -> URL { value.viewPaymentorder }
             #expect(legacyLink(info) == URL(string: "https://ecom.example/checkout/client.js?token=abc")!)
-            #expect(try ModelJSON.encode(info) == ModelJSON.parse("""
-            {"isV3": true, "webViewBaseURL": "https://example.com/",
-             "viewPaymentLink": "https://ecom.example/checkout/client.js?token=abc",
-             "completeUrl": "https://example.com/complete", "cancelUrl": "https://example.com/cancel",
-             "paymentUrl": "https://example.com/payment/ios", "termsOfServiceUrl": "https://example.com/tos"}
-            """))
+            #expect(
+                try ModelJSON.encode(info)
+                    == ModelJSON.parse(
+                        """
+                        {"isV3": true, "webViewBaseURL": "https://example.com/",
+                         "viewPaymentLink": "https://ecom.example/checkout/client.js?token=abc",
+                         "completeUrl": "https://example.com/complete", "cancelUrl": "https://example.com/cancel",
+                         "paymentUrl": "https://example.com/payment/ios", "termsOfServiceUrl": "https://example.com/tos"}
+                        """))
             #expect(try ModelJSON.roundTrip(info) == info)
         }
 
@@ -75,10 +80,13 @@ extension ModelsTests {
                 webViewBaseURL: URL(string: "https://example.com/"),
                 viewConsumerIdentification: viewConsumerIdentification
             )
-            #expect(try ModelJSON.encode(info) == ModelJSON.parse("""
-            {"webViewBaseURL": "https://example.com/",
-             "viewConsumerIdentification": "https://ecom.example/consumers/core/scripts/client.js"}
-            """))
+            #expect(
+                try ModelJSON.encode(info)
+                    == ModelJSON.parse(
+                        """
+                        {"webViewBaseURL": "https://example.com/",
+                         "viewConsumerIdentification": "https://ecom.example/consumers/core/scripts/client.js"}
+                        """))
             #expect(try ModelJSON.roundTrip(info) == info)
             let withoutBase = try ModelJSON.decode(
                 SwedbankPaySDK.ViewConsumerIdentificationInfo.self,
@@ -100,10 +108,12 @@ extension ModelsTests {
             info.operations = [SwedbankPaySDK.Operation(rel: "abort", method: "PATCH", href: "https://api.example/1")]
             info.userInfo = URL(string: "https://merchant.example/order/1")!
             let object = try #require(try ModelJSON.encode(info).objectValue)
-            #expect(object["userInfo"] == .object([
-                "type": .string("com.swedbankpay.mobilesdk.URL"),
-                "value": .string("https://merchant.example/order/1"),
-            ]))
+            #expect(
+                object["userInfo"]
+                    == .object([
+                        "type": .string("com.swedbankpay.mobilesdk.URL"),
+                        "value": .string("https://merchant.example/order/1"),
+                    ]))
             #expect(
                 object["availableInstruments"] == .array([.string("CreditCard"), .string("Swish"), .string("Unknown")])
             )
@@ -134,9 +144,12 @@ extension ModelsTests {
             var info = Self.seedInfo()
             info.userInfo = RegisteredUserInfo(orderId: 7, note: "gift")
             let object = try #require(try ModelJSON.encode(info).objectValue)
-            #expect(try object["userInfo"] == ModelJSON.parse("""
-            {"type": "test.RegisteredUserInfo", "value": {"orderId": 7, "note": "gift"}}
-            """))
+            #expect(
+                try object["userInfo"]
+                    == ModelJSON.parse(
+                        """
+                        {"type": "test.RegisteredUserInfo", "value": {"orderId": 7, "note": "gift"}}
+                        """))
             let decoded = try ModelJSON.roundTrip(info)
             #expect(decoded.userInfo as? RegisteredUserInfo == RegisteredUserInfo(orderId: 7, note: "gift"))
             #expect(decoded == info)
@@ -160,9 +173,9 @@ extension ModelsTests {
                         let name = "test.Concurrent\(index)"
                         SwedbankPaySDK.registerCodable(ConcurrentUserInfo.self, encodedTypeName: name)
                         let json = """
-                        {"viewPaymentLink": "https://x.example/m", "completeUrl": "https://x.example/c",
-                         "userInfo": {"type": "\(name)", "value": {"index": \(index)}}}
-                        """
+                            {"viewPaymentLink": "https://x.example/m", "completeUrl": "https://x.example/c",
+                             "userInfo": {"type": "\(name)", "value": {"index": \(index)}}}
+                            """
                         let info = try ModelJSON.decode(Info.self, json)
                         let value = try #require(info.userInfo as? ConcurrentUserInfo)
                         return "\(name)=\(value.index)"
@@ -202,19 +215,21 @@ extension ModelsTests {
 
         @Test func unknownTypeNameFailsToDecode() {
             let json = """
-            {"isV3": false, "viewPaymentLink": "https://x.example/menu.js", "completeUrl": "https://x.example/c",
-             "userInfo": {"type": "test.NeverRegistered", "value": 1}}
-            """
+                {"isV3": false, "viewPaymentLink": "https://x.example/menu.js", "completeUrl": "https://x.example/c",
+                 "userInfo": {"type": "test.NeverRegistered", "value": 1}}
+                """
             #expect(throws: SwedbankPaySDK.UnregisteredCodableError(typeName: "test.NeverRegistered")) {
                 try ModelJSON.decode(Info.self, json)
             }
         }
 
         @Test func decodingIsLenientAndNeedsTheMenuAndCompleteURLs() throws {
-            let info = try ModelJSON.decode(Info.self, """
-            {"viewPaymentLink": "https://x.example/menu.js", "completeUrl": "https://x.example/c",
-             "codableUserInfoType": "legacy", "somethingElse": [1]}
-            """)
+            let info = try ModelJSON.decode(
+                Info.self,
+                """
+                {"viewPaymentLink": "https://x.example/menu.js", "completeUrl": "https://x.example/c",
+                 "codableUserInfoType": "legacy", "somethingElse": [1]}
+                """)
             #expect(info.isV3 == false)
             #expect(info.viewPaymentLink == URL(string: "https://x.example/menu.js")!)
             #expect(info.userInfo == nil)

@@ -93,8 +93,9 @@ import Testing
         #expect(client.type == "about:blank")
         #expect(client.title == nil)
         #expect(client.detail == nil)
-        #expect(client.description
-            == "client problem: unexpected content (status 410, content type text/html, 17 bytes)")
+        #expect(
+            client.description
+                == "client problem: unexpected content (status 410, content type text/html, 17 bytes)")
 
         let server = Problem.parse(status: 200, contentType: nil, body: nil)
         #expect(server.status == 200)

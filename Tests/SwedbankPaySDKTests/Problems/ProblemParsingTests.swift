@@ -10,43 +10,67 @@ import Testing
     // MARK: Status
 
     @Test func bodyStatusChoosesTheSpaceOverHTTPStatus() {
-        let notFound = ProblemFixture.parse(#"{"type":"https://api.payex.com/psp/errordetail/notfound","status":404}"#,
-                                            status: 502)
-        #expect(notFound == .client(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
-            type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil, problems: [],
-            raw: ["type": .string(URI.notFound), "status": .integer(404)]
-        ))))
+        let notFound = ProblemFixture.parse(
+            #"{"type":"https://api.payex.com/psp/errordetail/notfound","status":404}"#,
+            status: 502)
+        #expect(
+            notFound
+                == .client(
+                    .swedbankPay(
+                        SwedbankPaySDK.SwedbankPayProblem(
+                            type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil,
+                            problems: [],
+                            raw: ["type": .string(URI.notFound), "status": .integer(404)]
+                        ))))
 
         let systemError = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/systemerror","status":500}"#, status: 400)
-        #expect(systemError == .server(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
-            type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil, problems: [],
-            raw: ["type": .string(URI.systemError), "status": .integer(500)]
-        ))))
+        #expect(
+            systemError
+                == .server(
+                    .swedbankPay(
+                        SwedbankPaySDK.SwedbankPayProblem(
+                            type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil,
+                            problems: [],
+                            raw: ["type": .string(URI.systemError), "status": .integer(500)]
+                        ))))
     }
 
     @Test func bodyStatusInRangeMakesAProblemEvenUnderA2xx() {
         let parsed = ProblemFixture.parse(#"{"type":"urn:x","status":409}"#, status: 200)
-        #expect(parsed == .client(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
-            raw: ["type": .string("urn:x"), "status": .integer(409)]
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
+                            raw: ["type": .string("urn:x"), "status": .integer(409)]
+                        ))))
     }
 
     @Test func missingStatusFallsBackToHTTPStatus() {
         let parsed = ProblemFixture.parse(#"{"type":"https://api.payex.com/psp/errordetail/forbidden"}"#, status: 403)
-        #expect(parsed == .client(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
-            type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil, problems: [],
-            raw: ["type": .string(URI.forbidden)]
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .swedbankPay(
+                        SwedbankPaySDK.SwedbankPayProblem(
+                            type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil,
+                            problems: [],
+                            raw: ["type": .string(URI.forbidden)]
+                        ))))
     }
 
     @Test func nonIntegerStatusFallsBackToHTTPStatus() {
         let asString = ProblemFixture.parse(#"{"type":"urn:x","status":"404"}"#, status: 500)
-        #expect(asString == .server(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
-            raw: ["type": .string("urn:x"), "status": .string("404")]
-        ))))
+        #expect(
+            asString
+                == .server(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
+                            raw: ["type": .string("urn:x"), "status": .string("404")]
+                        ))))
 
         let fractional = ProblemFixture.parse(#"{"type":"urn:x","status":404.5}"#, status: 503)
         #expect(fractional.status == 503)
@@ -85,11 +109,17 @@ import Testing
         let body = ProblemFixture.data(json)
         let parsed = Problem.parse(status: httpStatus, contentType: "application/problem+json", body: body)
         if clientSpace {
-            #expect(parsed == .client(.unexpectedContent(
-                status: httpStatus, contentType: "application/problem+json", body: body)))
+            #expect(
+                parsed
+                    == .client(
+                        .unexpectedContent(
+                            status: httpStatus, contentType: "application/problem+json", body: body)))
         } else {
-            #expect(parsed == .server(.unexpectedContent(
-                status: httpStatus, contentType: "application/problem+json", body: body)))
+            #expect(
+                parsed
+                    == .server(
+                        .unexpectedContent(
+                            status: httpStatus, contentType: "application/problem+json", body: body)))
         }
     }
 
@@ -97,23 +127,36 @@ import Testing
 
     @Test func missingTypeIsAboutBlankAndUnknown() {
         let parsed = ProblemFixture.parse(#"{"status":500}"#, status: 500)
-        #expect(parsed == .server(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "about:blank", title: nil, status: 500, detail: nil, instance: nil, raw: ["status": .integer(500)]
-        ))))
+        #expect(
+            parsed
+                == .server(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "about:blank", title: nil, status: 500, detail: nil, instance: nil,
+                            raw: ["status": .integer(500)]
+                        ))))
         #expect(parsed.type == "about:blank")
 
         let empty = ProblemFixture.parse("{}", status: 400)
-        #expect(empty == .client(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "about:blank", title: nil, status: 400, detail: nil, instance: nil, raw: [:]
-        ))))
+        #expect(
+            empty
+                == .client(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "about:blank", title: nil, status: 400, detail: nil, instance: nil, raw: [:]
+                        ))))
     }
 
     @Test func nonStringTypeIsAboutBlank() {
         let parsed = ProblemFixture.parse(#"{"type":42,"title":"Teapot"}"#, status: 418)
-        #expect(parsed == .client(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
-            raw: ["type": .integer(42), "title": .string("Teapot")]
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
+                            raw: ["type": .integer(42), "title": .string("Teapot")]
+                        ))))
     }
 
     // MARK: Media type and body
@@ -139,10 +182,12 @@ import Testing
 
     @Test func missingContentTypeIsUnexpectedContent() {
         let body = ProblemFixture.data(#"{"type":"urn:x","status":404}"#)
-        #expect(Problem.parse(status: 404, contentType: nil, body: body)
-            == .client(.unexpectedContent(status: 404, contentType: nil, body: body)))
-        #expect(Problem.parse(status: 500, contentType: nil, body: nil)
-            == .server(.unexpectedContent(status: 500, contentType: nil, body: nil)))
+        #expect(
+            Problem.parse(status: 404, contentType: nil, body: body)
+                == .client(.unexpectedContent(status: 404, contentType: nil, body: body)))
+        #expect(
+            Problem.parse(status: 500, contentType: nil, body: nil)
+                == .server(.unexpectedContent(status: 500, contentType: nil, body: nil)))
     }
 
     @Test(arguments: [
@@ -156,10 +201,17 @@ import Testing
             #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/unauthorized","status":401,"detail":"No"}"#,
             status: 401, contentType: contentType
         )
-        #expect(parsed == .client(.mobileSDK(.unauthorized(
-            message: "No",
-            raw: ["type": .string(URI.mobileSDKUnauthorized), "status": .integer(401), "detail": .string("No")]
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .mobileSDK(
+                        .unauthorized(
+                            message: "No",
+                            raw: [
+                                "type": .string(URI.mobileSDKUnauthorized), "status": .integer(401),
+                                "detail": .string("No"),
+                            ]
+                        ))))
     }
 
     @Test(arguments: [
@@ -178,31 +230,41 @@ import Testing
         let body = ProblemFixture.data(json)
         let parsed = Problem.parse(status: httpStatus, contentType: "application/problem+json", body: body)
         if (400...499).contains(httpStatus) {
-            #expect(parsed == .client(.unexpectedContent(
-                status: httpStatus, contentType: "application/problem+json", body: body)))
+            #expect(
+                parsed
+                    == .client(
+                        .unexpectedContent(
+                            status: httpStatus, contentType: "application/problem+json", body: body)))
         } else {
-            #expect(parsed == .server(.unexpectedContent(
-                status: httpStatus, contentType: "application/problem+json", body: body)))
+            #expect(
+                parsed
+                    == .server(
+                        .unexpectedContent(
+                            status: httpStatus, contentType: "application/problem+json", body: body)))
         }
     }
 
     @Test func nilBodyAndHostileBytesAreUnexpectedContent() {
-        #expect(Problem.parse(status: 401, contentType: "application/problem+json", body: nil)
-            == .client(.unexpectedContent(status: 401, contentType: "application/problem+json", body: nil)))
+        #expect(
+            Problem.parse(status: 401, contentType: "application/problem+json", body: nil)
+                == .client(.unexpectedContent(status: 401, contentType: "application/problem+json", body: nil)))
 
         let invalidUTF8 = Data([0x7B, 0xFF, 0xFE, 0x7D])
-        #expect(Problem.parse(status: 500, contentType: "application/problem+json", body: invalidUTF8)
-            == .server(.unexpectedContent(status: 500, contentType: "application/problem+json", body: invalidUTF8)))
+        #expect(
+            Problem.parse(status: 500, contentType: "application/problem+json", body: invalidUTF8)
+                == .server(.unexpectedContent(status: 500, contentType: "application/problem+json", body: invalidUTF8)))
 
         let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
-        #expect(Problem.parse(status: 400, contentType: "application/problem+json", body: deep)
-            == .client(.unexpectedContent(status: 400, contentType: "application/problem+json", body: deep)))
+        #expect(
+            Problem.parse(status: 400, contentType: "application/problem+json", body: deep)
+                == .client(.unexpectedContent(status: 400, contentType: "application/problem+json", body: deep)))
     }
 
     @Test func unexpectedContentKeepsTheContentTypeAsGiven() {
         let body = ProblemFixture.data("<html>Bad gateway</html>")
-        #expect(Problem.parse(status: 502, contentType: "Text/HTML; charset=UTF-8", body: body)
-            == .server(.unexpectedContent(status: 502, contentType: "Text/HTML; charset=UTF-8", body: body)))
+        #expect(
+            Problem.parse(status: 502, contentType: "Text/HTML; charset=UTF-8", body: body)
+                == .server(.unexpectedContent(status: 502, contentType: "Text/HTML; charset=UTF-8", body: body)))
     }
 
     // MARK: Members
@@ -213,20 +275,30 @@ import Testing
                 + #""detail":{"a":1},"instance":null,"action":["retry"],"problems":{"name":"x"}}"#,
             status: 400
         )
-        #expect(parsed == .client(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
-            type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil, problems: [],
-            raw: [
-                "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
-                "detail": .object(["a": .integer(1)]), "instance": .null, "action": .array([.string("retry")]),
-                "problems": .object(["name": .string("x")]),
-            ]
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .swedbankPay(
+                        SwedbankPaySDK.SwedbankPayProblem(
+                            type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil,
+                            problems: [],
+                            raw: [
+                                "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
+                                "detail": .object(["a": .integer(1)]), "instance": .null,
+                                "action": .array([.string("retry")]),
+                                "problems": .object(["name": .string("x")]),
+                            ]
+                        ))))
 
         let mobile = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","detail":false}"#, status: 400)
-        #expect(mobile == .client(.mobileSDK(.invalidRequest(
-            message: nil, raw: ["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)]
-        ))))
+        #expect(
+            mobile
+                == .client(
+                    .mobileSDK(
+                        .invalidRequest(
+                            message: nil, raw: ["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)]
+                        ))))
     }
 
     @Test func swedbankPayMembersAreRead() {
@@ -255,13 +327,14 @@ import Testing
         #expect(problem.detail == "Input validation failed, error description in problems node!")
         #expect(problem.instance == "https://api.payex.com/psp/probleminstance/00-abc-def-01")
         #expect(problem.action == "Fix the input")
-        #expect(problem.problems == [
-            SwedbankPaySDK.SwedbankPaySubProblem(
-                name: "CreditCardParameters.Issuer", description: "minimum one issuer must be enabled"),
-            SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: "name is not a string"),
-            SwedbankPaySDK.SwedbankPaySubProblem(name: "OnlyName", description: nil),
-            SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: nil),
-        ])
+        #expect(
+            problem.problems == [
+                SwedbankPaySDK.SwedbankPaySubProblem(
+                    name: "CreditCardParameters.Issuer", description: "minimum one issuer must be enabled"),
+                SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: "name is not a string"),
+                SwedbankPaySDK.SwedbankPaySubProblem(name: "OnlyName", description: nil),
+                SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: nil),
+            ])
         #expect(problem.raw["problems"]?.arrayValue?.count == 8)
     }
 
@@ -281,10 +354,15 @@ import Testing
             "suspension": .object(["attempts": .integer(3), "remaining": .integer(0), "state": .string("Suspended")]),
             "score": .number(0.5),
         ]
-        #expect(parsed == .client(.unknown(SwedbankPaySDK.UnknownProblem(
-            type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled", status: 403,
-            detail: nil, instance: nil, raw: raw
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .unknown(
+                        SwedbankPaySDK.UnknownProblem(
+                            type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled",
+                            status: 403,
+                            detail: nil, instance: nil, raw: raw
+                        ))))
         #expect(parsed.raw?["sessionId"]?.stringValue == "b7c3")
     }
 
@@ -298,14 +376,19 @@ import Testing
                 + #""body":"<html>oops</html>"}"#,
             status: 502
         )
-        #expect(parsed == .server(.mobileSDK(.invalidBackendResponse(
-            gatewayStatus: 500,
-            body: "<html>oops</html>",
-            raw: [
-                "type": .string(Self.badGateway), "status": .integer(502), "title": .string("Bad Gateway"),
-                "gatewayStatus": .integer(500), "body": .string("<html>oops</html>"),
-            ]
-        ))))
+        #expect(
+            parsed
+                == .server(
+                    .mobileSDK(
+                        .invalidBackendResponse(
+                            gatewayStatus: 500,
+                            body: "<html>oops</html>",
+                            raw: [
+                                "type": .string(Self.badGateway), "status": .integer(502),
+                                "title": .string("Bad Gateway"),
+                                "gatewayStatus": .integer(500), "body": .string("<html>oops</html>"),
+                            ]
+                        ))))
     }
 
     @Test func badGatewayWithJSONBodyGivesCompactJSONText() {
@@ -313,14 +396,18 @@ import Testing
             #"{"type":"\#(Self.badGateway)","gatewayStatus":200,"body":{"b":[1, 2.5, null],"a":"x/y"}}"#,
             status: 502
         )
-        #expect(object == .server(.mobileSDK(.invalidBackendResponse(
-            gatewayStatus: 200,
-            body: #"{"a":"x/y","b":[1,2.5,null]}"#,
-            raw: [
-                "type": .string(Self.badGateway), "gatewayStatus": .integer(200),
-                "body": .object(["b": .array([.integer(1), .number(2.5), .null]), "a": .string("x/y")]),
-            ]
-        ))))
+        #expect(
+            object
+                == .server(
+                    .mobileSDK(
+                        .invalidBackendResponse(
+                            gatewayStatus: 200,
+                            body: #"{"a":"x/y","b":[1,2.5,null]}"#,
+                            raw: [
+                                "type": .string(Self.badGateway), "gatewayStatus": .integer(200),
+                                "body": .object(["b": .array([.integer(1), .number(2.5), .null]), "a": .string("x/y")]),
+                            ]
+                        ))))
 
         let array = ProblemFixture.parse(
             #"{"type":"\#(Self.badGateway)","gatewayStatus":201,"body":[ true , "two" ]}"#, status: 502)
@@ -352,20 +439,31 @@ import Testing
             #"{"type":"\#(Self.badGateway)","status":502,"detail":"connect ECONNREFUSED","fetchError":"system"}"#,
             status: 502
         )
-        #expect(absent == .server(.mobileSDK(.backendConnectionFailure(
-            message: "connect ECONNREFUSED",
-            raw: [
-                "type": .string(Self.badGateway), "status": .integer(502),
-                "detail": .string("connect ECONNREFUSED"), "fetchError": .string("system"),
-            ]
-        ))))
+        #expect(
+            absent
+                == .server(
+                    .mobileSDK(
+                        .backendConnectionFailure(
+                            message: "connect ECONNREFUSED",
+                            raw: [
+                                "type": .string(Self.badGateway), "status": .integer(502),
+                                "detail": .string("connect ECONNREFUSED"), "fetchError": .string("system"),
+                            ]
+                        ))))
 
         let asString = ProblemFixture.parse(
             #"{"type":"\#(Self.badGateway)","gatewayStatus":"500","body":"text"}"#, status: 502)
-        #expect(asString == .server(.mobileSDK(.backendConnectionFailure(
-            message: nil,
-            raw: ["type": .string(Self.badGateway), "gatewayStatus": .string("500"), "body": .string("text")]
-        ))))
+        #expect(
+            asString
+                == .server(
+                    .mobileSDK(
+                        .backendConnectionFailure(
+                            message: nil,
+                            raw: [
+                                "type": .string(Self.badGateway), "gatewayStatus": .string("500"),
+                                "body": .string("text"),
+                            ]
+                        ))))
 
         let fractional = ProblemFixture.parse(#"{"type":"\#(Self.badGateway)","gatewayStatus":500.5}"#, status: 502)
         guard case .server(.mobileSDK(.backendConnectionFailure(nil, _))) = fractional else {
@@ -379,17 +477,23 @@ import Testing
     @Test func responseInitialiserReadsTheContentTypeField() throws {
         let url = try #require(URL(string: "https://backend.example/paymentorders"))
         let json = ProblemFixture.data(#"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout"}"#)
-        let timeout = Problem(response: SwedbankPaySDK.HTTPResponse(
-            status: 504, headers: ["content-type": "Application/Problem+JSON; charset=utf-8"], body: json, url: url
-        ))
-        #expect(timeout == .server(.mobileSDK(.backendConnectionTimeout(
-            message: nil, raw: ["type": .string(URI.mobileSDKGatewayTimeout)]
-        ))))
+        let timeout = Problem(
+            response: SwedbankPaySDK.HTTPResponse(
+                status: 504, headers: ["content-type": "Application/Problem+JSON; charset=utf-8"], body: json, url: url
+            ))
+        #expect(
+            timeout
+                == .server(
+                    .mobileSDK(
+                        .backendConnectionTimeout(
+                            message: nil, raw: ["type": .string(URI.mobileSDKGatewayTimeout)]
+                        ))))
 
         let html = ProblemFixture.data("<html/>")
-        let unexpected = Problem(response: SwedbankPaySDK.HTTPResponse(
-            status: 404, headers: ["Content-Type": "Text/HTML; charset=UTF-8"], body: html, url: url
-        ))
+        let unexpected = Problem(
+            response: SwedbankPaySDK.HTTPResponse(
+                status: 404, headers: ["Content-Type": "Text/HTML; charset=UTF-8"], body: html, url: url
+            ))
         #expect(unexpected == .client(.unexpectedContent(status: 404, contentType: "text/html", body: html)))
 
         let bare = Problem(response: SwedbankPaySDK.HTTPResponse(status: 500, url: url))

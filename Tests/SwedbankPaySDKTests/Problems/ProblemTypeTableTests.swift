@@ -50,8 +50,10 @@ import Testing
         var rows: [Row] = [
             Row(
                 type: URI.mobileSDKUnauthorized, status: c,
-                expected: .client(.mobileSDK(.unauthorized(
-                    message: "Detail", raw: document(type: URI.mobileSDKUnauthorized, status: c))))
+                expected: .client(
+                    .mobileSDK(
+                        .unauthorized(
+                            message: "Detail", raw: document(type: URI.mobileSDKUnauthorized, status: c))))
             ),
             Row(
                 type: URI.mobileSDKUnauthorized, status: s,
@@ -59,8 +61,10 @@ import Testing
             ),
             Row(
                 type: URI.mobileSDKBadRequest, status: c,
-                expected: .client(.mobileSDK(.invalidRequest(
-                    message: "Detail", raw: document(type: URI.mobileSDKBadRequest, status: c))))
+                expected: .client(
+                    .mobileSDK(
+                        .invalidRequest(
+                            message: "Detail", raw: document(type: URI.mobileSDKBadRequest, status: c))))
             ),
             Row(
                 type: URI.mobileSDKBadRequest, status: s,
@@ -72,8 +76,10 @@ import Testing
             ),
             Row(
                 type: URI.mobileSDKGatewayTimeout, status: s,
-                expected: .server(.mobileSDK(.backendConnectionTimeout(
-                    message: "Detail", raw: document(type: URI.mobileSDKGatewayTimeout, status: s))))
+                expected: .server(
+                    .mobileSDK(
+                        .backendConnectionTimeout(
+                            message: "Detail", raw: document(type: URI.mobileSDKGatewayTimeout, status: s))))
             ),
             Row(
                 type: URI.mobileSDKBadGateway, status: c,
@@ -81,8 +87,10 @@ import Testing
             ),
             Row(
                 type: URI.mobileSDKBadGateway, status: s,
-                expected: .server(.mobileSDK(.backendConnectionFailure(
-                    message: "Detail", raw: document(type: URI.mobileSDKBadGateway, status: s))))
+                expected: .server(
+                    .mobileSDK(
+                        .backendConnectionFailure(
+                            message: "Detail", raw: document(type: URI.mobileSDKBadGateway, status: s))))
             ),
         ]
         for type in SwedbankPaySDK.SwedbankPayProblemType.allCases {
@@ -130,9 +138,10 @@ import Testing
         #expect(URI.notFound == "https://api.payex.com/psp/errordetail/notfound")
         #expect(URI.systemError == "https://api.payex.com/psp/errordetail/systemerror")
         #expect(URI.configurationError == "https://api.payex.com/psp/errordetail/configurationerror")
-        #expect(SwedbankPaySDK.SwedbankPayProblemType.allCases == [
-            .inputError, .forbidden, .notFound, .systemError, .configurationError,
-        ])
+        #expect(
+            SwedbankPaySDK.SwedbankPayProblemType.allCases == [
+                .inputError, .forbidden, .notFound, .systemError, .configurationError,
+            ])
         #expect(Problem.mediaType == "application/problem+json")
     }
 
@@ -147,9 +156,14 @@ import Testing
             "type": .string(URI.configurationError), "status": .integer(403),
             "detail": .string("Payee not configured"), "action": .string("Contact support"),
         ]
-        #expect(parsed == .client(.swedbankPay(SwedbankPaySDK.SwedbankPayProblem(
-            type: .configurationError, title: nil, status: 403, detail: "Payee not configured", instance: nil,
-            action: "Contact support", problems: [], raw: raw
-        ))))
+        #expect(
+            parsed
+                == .client(
+                    .swedbankPay(
+                        SwedbankPaySDK.SwedbankPayProblem(
+                            type: .configurationError, title: nil, status: 403, detail: "Payee not configured",
+                            instance: nil,
+                            action: "Contact support", problems: [], raw: raw
+                        ))))
     }
 }

@@ -65,9 +65,10 @@ import Testing
                 + #""problems":[{"name":"PaymentOrder.Amount"},{"name":"PaymentOrder.Currency"}]}"#,
             status: 400
         )
-        #expect(describe(problem)
-            == "Payment rejected by Swedbank Pay: Invalid input; fix: Correct the fields "
-            + "[PaymentOrder.Amount, PaymentOrder.Currency]")
+        #expect(
+            describe(problem)
+                == "Payment rejected by Swedbank Pay: Invalid input; fix: Correct the fields "
+                + "[PaymentOrder.Amount, PaymentOrder.Currency]")
     }
 
     @Test func otherSwedbankPayClientProblemFallsToDefault() {
@@ -84,8 +85,9 @@ import Testing
     @Test func unknownClientProblem() {
         let problem = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/swishdeclined","sessionId":"s-1"}"#, status: 403)
-        #expect(describe(problem)
-            == "Unexpected problem: https://api.payex.com/psp/errordetail/swishdeclined, session s-1")
+        #expect(
+            describe(problem)
+                == "Unexpected problem: https://api.payex.com/psp/errordetail/swishdeclined, session s-1")
     }
 
     @Test func timeout() {
@@ -103,8 +105,9 @@ import Testing
     @Test func backendConnectionFailureFallsToDefault() {
         let problem = ProblemFixture.parse(
             #"{"type":"\#(URI.mobileSDKBadGateway)","status":502,"detail":"ECONNREFUSED"}"#, status: 502)
-        #expect(describe(problem)
-            == "Other problem: server problem \(URI.mobileSDKBadGateway) (status 502): ECONNREFUSED")
+        #expect(
+            describe(problem)
+                == "Other problem: server problem \(URI.mobileSDKBadGateway) (status 502): ECONNREFUSED")
     }
 
     @Test func systemError() {
