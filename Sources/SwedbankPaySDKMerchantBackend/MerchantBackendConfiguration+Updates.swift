@@ -37,14 +37,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         if options.contains(.isV3), let href = info.operations?.findOperation(rel: .setInstrumentLink)?.href {
             let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await api.send(
                 "PATCH", patchURL, json: PatchRequestBody(href: href, paymentorder: body))
-            var updated = info
-            if let link = Self.link(.viewPaymentLink, in: answer.body.operations, relativeTo: answer.url) {
-                updated.viewPaymentLink = link
-            }
-            if let instruments = answer.body.paymentOrder?.availableInstruments {
-                updated.availableInstruments = instruments
-            }
-            updated.instrument = answer.body.paymentOrder?.instrument ?? instrument
+            var updated = Self.info(info, updatedBy: answer, viewRel: .viewPaymentLink, instrument: instrument)
             updated.operations = answer.body.operations
             return updated
         }
@@ -53,19 +46,31 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         }
         let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await api.send(
             "PATCH", setInstrumentLink, json: PatchRequestBody(href: nil, paymentorder: body))
+        var updated = Self.info(
+            info, updatedBy: answer, viewRel: info.isV3 ? .viewPaymentLink : .viewPaymentOrder, instrument: instrument)
+        updated.userInfo =
+            answer.body.mobileSDK?.setInstrument.flatMap {
+                URL(string: $0, relativeTo: answer.url)?.absoluteURL
+            } ?? Self.link(.setInstrumentLink, in: answer.body.operations, relativeTo: answer.url)
+        return updated
+    }
+
+    /// `info` with what an update answer changes: the view link (when the answer has one), the
+    /// available instruments (when listed) and the instrument (the answer's, else the requested).
+    private static func info(
+        _ info: SwedbankPaySDK.ViewPaymentOrderInfo,
+        updatedBy answer: MerchantBackendAPI.Answer<PaymentOrderResponse>,
+        viewRel: SwedbankPaySDK.OperationRelation,
+        instrument: SwedbankPaySDK.Instrument
+    ) -> SwedbankPaySDK.ViewPaymentOrderInfo {
         var updated = info
-        let viewRel: SwedbankPaySDK.OperationRelation = info.isV3 ? .viewPaymentLink : .viewPaymentOrder
-        if let link = Self.link(viewRel, in: answer.body.operations, relativeTo: answer.url) {
+        if let link = link(viewRel, in: answer.body.operations, relativeTo: answer.url) {
             updated.viewPaymentLink = link
         }
         if let instruments = answer.body.paymentOrder?.availableInstruments {
             updated.availableInstruments = instruments
         }
         updated.instrument = answer.body.paymentOrder?.instrument ?? instrument
-        updated.userInfo =
-            answer.body.mobileSDK?.setInstrument.flatMap {
-                URL(string: $0, relativeTo: answer.url)?.absoluteURL
-            } ?? Self.link(.setInstrumentLink, in: answer.body.operations, relativeTo: answer.url)
         return updated
     }
 
