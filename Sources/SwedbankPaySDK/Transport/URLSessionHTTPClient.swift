@@ -29,9 +29,10 @@ extension SwedbankPaySDK {
             let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let dataTask = session.dataTask(with: urlRequest) { data, response, error in
-                        continuation.resume(returning: Self.result(for: request.url, data, response, error))
+                        let result = Self.result(for: request.url, data, response, error)
+                        continuation.resume(returning: task.timedOut ? .failure(.timedOut(request.url)) : result)
                     }
-                    task.start(dataTask)
+                    task.start(dataTask, deadline: request.timeout)
                 }
             } onCancel: {
                 task.cancel()
@@ -44,7 +45,9 @@ extension SwedbankPaySDK {
             urlRequest.httpMethod = request.method
             urlRequest.httpBody = request.body
             if let timeout = request.timeout {
-                urlRequest.timeoutInterval = timeout
+                // The deadline itself is enforced by `CancellableDataTask`: Foundation on Linux
+                // treats a timeout under one second as zero. This is only a backstop.
+                urlRequest.timeoutInterval = max(1, timeout.rounded(.up)) + 1
             }
             for field in request.headers {
                 urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
@@ -93,18 +96,28 @@ extension SwedbankPaySDK {
     }
 }
 
-/// Holds a data task so that a cancellation arriving before, during or after `start` cancels it.
+/// Holds a data task so that a cancellation arriving before, during or after `start` cancels it,
+/// and enforces the request's deadline to the millisecond.
 private final class CancellableDataTask: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var isCancelled = false
+    private var didTimeOut = false
 
-    func start(_ task: URLSessionDataTask) {
+    /// Whether the task was cancelled because its deadline passed.
+    var timedOut: Bool { lock.withLock { didTimeOut } }
+
+    func start(_ task: URLSessionDataTask, deadline: TimeInterval?) {
         lock.lock()
         self.task = task
         let cancelled = isCancelled
         lock.unlock()
         if cancelled { task.cancel() }
+        if let deadline {
+            DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
+                self?.timeOut()
+            }
+        }
         task.resume()
     }
 
@@ -114,5 +127,14 @@ private final class CancellableDataTask: @unchecked Sendable {
         let task = self.task
         lock.unlock()
         task?.cancel()
+    }
+
+    private func timeOut() {
+        lock.lock()
+        let task = self.task
+        let running = task?.state == .running
+        if running { didTimeOut = true }
+        lock.unlock()
+        if running { task?.cancel() }
     }
 }
