@@ -58,7 +58,7 @@ extension SwedbankPaySDK {
         public init(
             backendUrl: URL,
             callbackScheme: String? = nil,
-            headers: [String: String]?,
+            headers: [String: String]? = nil,
             domainWhitelist: [WhitelistedDomain]? = nil,
             pinPublicKeys: [PinPublicKeys]? = nil,
             httpClient: (any HTTPClient)? = nil,
@@ -86,7 +86,7 @@ extension SwedbankPaySDK {
         public init(
             backendUrl: StaticString,
             callbackScheme: String? = nil,
-            headers: [String: String]?,
+            headers: [String: String]? = nil,
             domainWhitelist: [WhitelistedDomain]? = nil,
             pinPublicKeys: [PinPublicKeys]? = nil
         ) {

@@ -204,6 +204,15 @@ import Testing
         #expect(harness.http.requests[0].headers["Content-Type"] == nil)  // a GET has no body
     }
 
+    @Test func withoutConfiguredHeadersOnlyTheSDKsOwnAreSent() async throws {
+        let harness = MerchantBackendHarness(headers: nil)
+        harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created))
+        _ = try await harness.configuration.postPaymentorders(
+            paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
+        #expect(harness.http.requests[0].headers.map(\.name) == ["Accept", "User-Agent"])
+        #expect(harness.http.requests[1].headers.map(\.name) == ["Accept", "Content-Type", "User-Agent"])
+    }
+
     @Test func theCallbackFormCompletesOnceOnTheMainActor() async throws {
         let harness = MerchantBackendHarness()
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created))

@@ -16,6 +16,11 @@ func seed002Configuration() -> SwedbankPaySDK.MerchantBackendConfiguration {
     return swedbankPayConfig
 }
 
+/// Seed 003 ("Process Diagrams") creates the configuration from the backend URL alone.
+func seed003Configuration(backendUrl: URL) -> SwedbankPaySDK.MerchantBackendConfiguration {
+    SwedbankPaySDK.MerchantBackendConfiguration.init(backendUrl: backendUrl)
+}
+
 @Suite struct Seed002ExampleTests {
     @Test func thePaymentOrderExampleBuildsTheDocumentedOrder() throws {
         let swedbankPayConfig = SwedbankPaySDK.MerchantBackendConfiguration(
