@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// The server package: the Payment Sandbox (an offline Swedbank Pay) and the `swedbankpay` command
+// line tool that runs it; the Merchant Backend and the browser host join it later. It uses the SDK
+// package (one directory up) for the wire models, so both sides speak the same JSON.
+import PackageDescription
+
+let package = Package(
+    name: "SwedbankPayServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
+        .executable(name: "swedbankpay", targets: ["swedbankpay"]),
+    ],
+    dependencies: [
+        .package(name: "SwedbankPaySDK", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "PaymentSandbox",
+            dependencies: [
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "swedbankpay",
+            dependencies: [
+                "PaymentSandbox",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PaymentSandboxTests",
+            dependencies: [
+                "PaymentSandbox",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,92 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The status of a payment order (`paymentOrder.status`, v3).
+enum PaymentOrderStatus: String, Sendable, Codable {
+    case initialized = "Initialized"
+    case paid = "Paid"
+    case failed = "Failed"
+    case cancelled = "Cancelled"
+    case reversed = "Reversed"
+    case aborted = "Aborted"
+
+    /// Whether nothing can happen to the payment any more (from the payer's side).
+    var isFinal: Bool { self != .initialized }
+}
+
+/// One entry of a payment order's `history`.
+struct HistoryEntry: Sendable, Codable {
+    var created: Date
+    var name: String
+    var initiatedBy: String
+    var instrument: String?
+    var number: Int64?
+    var amount: Int64?
+}
+
+/// One entry of `failedAttempts.failedAttemptList`.
+struct FailedAttempt: Sendable, Codable {
+    var created: Date
+    var instrument: String
+    var number: Int64
+    var status: String
+    var problem: SwedbankPaySDK.JSONObject
+}
+
+/// What `paid` says once the order is paid.
+struct PaidInfo: Sendable, Codable {
+    var instrument: String
+    var number: Int64
+    var transactionType: String
+    var amount: Int64
+    var details: [String: String]
+    var tokens: [SwedbankPaySDK.JSONObject]
+}
+
+/// A payment order as the sandbox keeps it.
+///
+/// It holds what the merchant created, plus its life: status, history, attempts and the tokens
+/// of its views (`view-checkout` / `view-paymentorder`) and payment session (`view-paymentsession`).
+struct PaymentOrderRecord: Sendable {
+    let id: String
+    let created: Date
+    var updated: Date
+    /// Checkout v3 (`productName: "Checkout3"` or a `version=3.x` header); v2 otherwise.
+    let isV3: Bool
+    var order: SwedbankPaySDK.PaymentOrder
+    /// Fields of the request the SDK model does not carry (`metadata`, `implementation`, ...).
+    var extraFields: SwedbankPaySDK.JSONObject
+    var status: PaymentOrderStatus = .initialized
+    /// The token in the hosted view's script link.
+    let viewToken: String
+    /// The token of the payment session (`view-paymentsession`).
+    let sessionToken: String
+    /// The payee the order was created for, from the merchant's token.
+    var history: [HistoryEntry] = []
+    var failedAttempts: [FailedAttempt] = []
+    var paid: PaidInfo?
+    var failedProblem: SwedbankPaySDK.JSONObject?
+    var abortReason: String?
+    /// `""` until a view opened the payment, then `HostedView` (or `App`).
+    var integration = ""
+    /// The number the next attempt gets.
+    var nextAttemptNumber: Int64
+
+    var path: String { "/psp/paymentorders/\(id)" }
+
+    /// The instruments the payer may choose from now: in instrument mode only that one.
+    var availableInstruments: [String] {
+        if let instrument = order.instrument?.rawValue { return [instrument] }
+        return order.restrictedToInstruments ?? SandboxInstruments.all
+    }
+
+    var isInstrumentMode: Bool { order.instrument != nil }
+
+    /// Guest mode: no `payer.payerReference`, so nothing can be saved for the payer.
+    var isGuest: Bool { order.payer?.payerReference == nil }
+}
+
+/// The instruments the sandbox offers.
+enum SandboxInstruments {
+    static let all = ["CreditCard", "Swish", "ApplePay", "Invoice-PayExFinancingSe", "Trustly"]
+}

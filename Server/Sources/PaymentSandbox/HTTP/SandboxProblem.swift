@@ -1,0 +1,104 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// A failure answered as an RFC 7807 problem (`application/problem+json`), with the type URIs of
+/// the Swedbank Pay API. Throw it from a route; ``ProblemMiddleware`` writes it.
+struct SandboxProblem: Error, Sendable {
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String?
+    /// `problems[]`: each names a bad field (`name`) and what is wrong (`description`).
+    var problems: [(name: String, description: String)] = []
+    /// Extra top-level members, such as `sessionId`.
+    var extra: SwedbankPaySDK.JSONObject = [:]
+
+    var document: SwedbankPaySDK.JSONObject {
+        var object = extra
+        object["type"] = .string(type)
+        object["title"] = .string(title)
+        object["status"] = .integer(Int64(status))
+        if let detail { object["detail"] = .string(detail) }
+        if !problems.isEmpty {
+            object["problems"] = .array(
+                problems.map { .object(["name": .string($0.name), "description": .string($0.description)]) })
+        }
+        return object
+    }
+
+    func response(instance: String? = nil) -> Response {
+        var object = document
+        if let instance { object["instance"] = .string(instance) }
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(object), status: status, contentType: "application/problem+json")
+    }
+}
+
+extension SandboxProblem {
+    static let errorDetail = "https://api.payex.com/psp/errordetail/"
+
+    /// 400 `inputerror`, naming each bad field.
+    static func inputError(_ detail: String, problems: [(name: String, description: String)] = []) -> SandboxProblem {
+        SandboxProblem(
+            type: SwedbankPaySDK.SwedbankPayProblemType.inputError.rawValue, title: "Error in input data",
+            status: 400, detail: detail, problems: problems)
+    }
+
+    /// 401: the merchant's bearer token is missing or unknown.
+    static func unauthorized(_ detail: String) -> SandboxProblem {
+        SandboxProblem(type: errorDetail + "unauthorized", title: "Unauthorized", status: 401, detail: detail)
+    }
+
+    /// 403 `forbidden`.
+    static func forbidden(_ detail: String) -> SandboxProblem {
+        SandboxProblem(
+            type: SwedbankPaySDK.SwedbankPayProblemType.forbidden.rawValue, title: "Forbidden", status: 403,
+            detail: detail)
+    }
+
+    /// 404 `notfound`.
+    static func notFound(_ detail: String) -> SandboxProblem {
+        SandboxProblem(
+            type: SwedbankPaySDK.SwedbankPayProblemType.notFound.rawValue, title: "Not Found", status: 404,
+            detail: detail)
+    }
+
+    /// 405: the path exists but not with this method.
+    static func methodNotAllowed(_ detail: String) -> SandboxProblem {
+        SandboxProblem(type: errorDetail + "methodnotallowed", title: "Method Not Allowed", status: 405, detail: detail)
+    }
+
+    /// 409: the operation is not allowed in the resource's current state.
+    static func conflict(_ detail: String) -> SandboxProblem {
+        SandboxProblem(type: errorDetail + "conflict", title: "Conflict", status: 409, detail: detail)
+    }
+
+    /// 409 `paymentsessions/operationnotallowed`, as the payment session API answers.
+    static func operationNotAllowed(_ detail: String) -> SandboxProblem {
+        SandboxProblem(
+            type: errorDetail + "paymentsessions/operationnotallowed", title: "Operation not allowed", status: 409,
+            detail: detail)
+    }
+
+    /// 413: the request body is larger than the configured limit.
+    static func payloadTooLarge(limit: Int) -> SandboxProblem {
+        SandboxProblem(
+            type: errorDetail + "payloadtoolarge", title: "Payload Too Large", status: 413,
+            detail: "The request body is larger than \(limit) bytes.")
+    }
+
+    /// 415: the body is not JSON.
+    static func unsupportedMediaType(_ contentType: String?) -> SandboxProblem {
+        SandboxProblem(
+            type: errorDetail + "unsupportedmediatype", title: "Unsupported Media Type", status: 415,
+            detail: "Expected application/json, got \(contentType ?? "no content type").")
+    }
+
+    /// 500 `systemerror`.
+    static func systemError(_ detail: String) -> SandboxProblem {
+        SandboxProblem(
+            type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: "System error", status: 500,
+            detail: detail)
+    }
+}

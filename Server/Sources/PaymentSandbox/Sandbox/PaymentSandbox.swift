@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import Logging
+import SwedbankPaySDK
+
+/// An offline, stateful stand-in for the Swedbank Pay API: payment orders, consumers, payer
+/// tokens, payment sessions, 3-D Secure and Swish simulators, and a control API for tests.
+///
+/// Use it in-process (``router()`` with HummingbirdTesting, or ``application(host:port:)``) or
+/// run it with `swedbankpay sandbox`.
+public final class PaymentSandbox: Sendable {
+    /// The configuration it was made with.
+    public let configuration: SandboxConfiguration
+    let services: SandboxServices
+    let modules: [any SandboxModule]
+
+    public init(
+        configuration: SandboxConfiguration = SandboxConfiguration(),
+        clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock()
+    ) {
+        self.configuration = configuration
+        let services = SandboxServices(
+            configuration: configuration,
+            ids: IDGenerator(seed: configuration.seed),
+            clock: clock,
+            store: SandboxStore(configuration: configuration, clock: clock)
+        )
+        self.services = services
+        modules = [
+            ConsumerRoutes(services: services)
+        ]
+    }
+
+    /// The router with every route of the sandbox.
+    public func router() -> Router<SandboxRequestContext> {
+        let router = Router(context: SandboxRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        let merchant = router.group().add(middleware: BearerAuthMiddleware(tokens: configuration.merchantTokens))
+        for module in modules {
+            module.register(merchant: merchant, open: router)
+        }
+        return router
+    }
+
+    /// An application serving the sandbox on `host:port` (port 0 picks a free one).
+    public func application(
+        host: String = "127.0.0.1", port: Int = 8081, logger: Logger = Logger(label: "PaymentSandbox"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "PaymentSandbox"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+    }
+
+    /// Forgets every order, session, consumer, token and log entry, and restarts the id sequence.
+    public func reset() async {
+        services.ids.reset(seed: configuration.seed)
+        await services.store.reset()
+        for module in modules {
+            await module.reset()
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// How a ``PaymentSandbox`` behaves. Every limit is explicit; the defaults suit tests and a
+/// developer machine.
+public struct SandboxConfiguration: Sendable {
+    /// Bearer tokens merchants may call the API with. A call without one of them gets 401.
+    public var merchantTokens: Set<String>
+    /// The payee id the sandbox's merchant owns; payment orders for another payee get 403.
+    /// nil accepts any payee id.
+    public var payeeId: String?
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    public var maxRequestBodyBytes: Int
+    /// The most payment orders kept; the least recently used is forgotten first.
+    public var maxPaymentOrders: Int
+    /// The most payment sessions kept (one per payment order that was opened natively).
+    public var maxPaymentSessions: Int
+    /// The most consumer sessions kept.
+    public var maxConsumerSessions: Int
+    /// Seconds a payment order, session or consumer session is kept after its last use.
+    public var resourceLifetime: TimeInterval
+    /// The most entries of the request log, the event log and the callback log.
+    public var maxLogEntries: Int
+    /// Makes ids and tokens deterministic: the same seed and the same calls give the same ids.
+    /// nil draws them at random.
+    public var seed: UInt64?
+    /// The absolute URL the sandbox is reached at, used in every href it returns. nil takes
+    /// `http://<Host header>` of each request.
+    public var publicBaseURL: URL?
+    /// Seconds after which a Swish payment started for another device (with an MSISDN) is
+    /// approved by itself, as if the payer approved it on their phone. nil waits for the control
+    /// API.
+    public var swishOtherDeviceApprovalDelay: TimeInterval?
+    /// Delays (seconds after the first attempt) at which a failed callback to the merchant is
+    /// tried again.
+    public var callbackRetryDelays: [TimeInterval]
+    /// Seconds a callback POST to the merchant may take.
+    public var callbackTimeout: TimeInterval
+
+    public init(
+        merchantTokens: Set<String> = ["sandbox-merchant-token"],
+        payeeId: String? = nil,
+        maxRequestBodyBytes: Int = 256 * 1024,
+        maxPaymentOrders: Int = 100_000,
+        maxPaymentSessions: Int = 100_000,
+        maxConsumerSessions: Int = 10_000,
+        resourceLifetime: TimeInterval = 24 * 60 * 60,
+        maxLogEntries: Int = 1_000,
+        seed: UInt64? = nil,
+        publicBaseURL: URL? = nil,
+        swishOtherDeviceApprovalDelay: TimeInterval? = 3,
+        callbackRetryDelays: [TimeInterval] = [1, 5, 30, 60, 360],
+        callbackTimeout: TimeInterval = 10
+    ) {
+        self.merchantTokens = merchantTokens
+        self.payeeId = payeeId
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.maxPaymentOrders = maxPaymentOrders
+        self.maxPaymentSessions = maxPaymentSessions
+        self.maxConsumerSessions = maxConsumerSessions
+        self.resourceLifetime = resourceLifetime
+        self.maxLogEntries = maxLogEntries
+        self.seed = seed
+        self.publicBaseURL = publicBaseURL
+        self.swishOtherDeviceApprovalDelay = swishOtherDeviceApprovalDelay
+        self.callbackRetryDelays = callbackRetryDelays
+        self.callbackTimeout = callbackTimeout
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// What every part of the sandbox shares: configuration, ids, time, and the stores.
+struct SandboxServices: Sendable {
+    let configuration: SandboxConfiguration
+    let ids: IDGenerator
+    let clock: any SwedbankPaySDK.Clock
+    let store: SandboxStore
+
+    /// The public URL builder for a request.
+    func urls(for request: Request) -> PublicURL {
+        PublicURL(configured: configuration.publicBaseURL, request: request)
+    }
+}
+
+/// One part of the sandbox (payment orders, payment sessions, control API, ...): it adds its routes
+/// and forgets its state on reset.
+protocol SandboxModule: Sendable {
+    /// Adds the part's routes that answer merchants (bearer token required) to `merchant`, and the
+    /// rest (views, payer-facing pages, session API, control API) to `open`.
+    func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>)
+    /// Forgets everything (`POST /sandbox/reset`).
+    func reset() async
+}

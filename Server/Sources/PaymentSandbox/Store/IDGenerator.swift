@@ -1,0 +1,59 @@
+import Foundation
+
+/// Makes the sandbox's ids and tokens: GUIDs for resources, 64-hex tokens for views and sessions.
+///
+/// With a seed the sequence is deterministic (SplitMix64), so a test can predict every id;
+/// without one it is random.
+final class IDGenerator: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: UInt64
+    private let deterministic: Bool
+
+    init(seed: UInt64?) {
+        deterministic = seed != nil
+        state = seed ?? UInt64.random(in: .min ... .max)
+    }
+
+    /// Back to the start of the sequence for `seed` (or a new random one).
+    func reset(seed: UInt64?) {
+        lock.withLock { state = seed ?? UInt64.random(in: .min ... .max) }
+    }
+
+    private func next() -> UInt64 {
+        lock.withLock {
+            if !deterministic {
+                return UInt64.random(in: .min ... .max)
+            }
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// A lower-case GUID such as `5adc265f-f87f-4313-577e-08d3dca1a26c`.
+    func guid() -> String {
+        let high = next()
+        let low = next()
+        let hex = String(format: "%016llx%016llx", high, low)
+        let chars = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+    }
+
+    /// A 64-character lower-case hex token.
+    func token() -> String {
+        (0..<4).map { _ in String(format: "%016llx", next()) }.joined()
+    }
+
+    /// A 32-character hex trace id, as in `_tc_tid`.
+    func traceId() -> String {
+        String(format: "%016llx%016llx", next(), next())
+    }
+
+    /// A number of the given digit count, for payment numbers and references.
+    func number(digits: Int) -> Int64 {
+        let limit = Int64(pow(10, Double(digits)))
+        return Int64(next() % UInt64(limit - limit / 10)) + limit / 10
+    }
+}

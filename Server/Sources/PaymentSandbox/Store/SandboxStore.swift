@@ -1,0 +1,164 @@
+import Foundation
+import SwedbankPaySDK
+
+/// A consumer (checkin) session started with `POST /psp/consumers`.
+struct ConsumerSessionRecord: Sendable {
+    let token: String
+    let language: String
+    let shippingAddressRestrictedToCountryCodes: [String]
+    let requireShippingAddress: Bool
+    /// Set once the payer identified in the checkin view.
+    var consumerProfileRef: String?
+}
+
+/// A payment token a payer owns (made when a paid order asked for `generatePaymentToken`).
+struct PayerTokenRecord: Sendable, Codable {
+    let token: String
+    let payerReference: String
+    let instrument: String
+    let instrumentDisplayName: String
+    let instrumentParameters: [String: String]
+    var deleted = false
+    var comment: String?
+}
+
+/// The sandbox's payment orders, consumer sessions and payer tokens, bounded in count and
+/// lifetime (see ``SandboxConfiguration``). All access is serialised by the actor.
+actor SandboxStore {
+    private let clock: any SwedbankPaySDK.Clock
+    private var orders: BoundedStore<String, PaymentOrderRecord>
+    private var ordersByViewToken: [String: String] = [:]
+    private var ordersBySessionToken: [String: String] = [:]
+    /// `payeeId|payeeReference` of live orders: a reference may be used once per payee.
+    private var payeeReferences: Set<String> = []
+    private var consumers: BoundedStore<String, ConsumerSessionRecord>
+    /// consumerProfileRef → the consumer session that produced it.
+    private var consumerProfiles: BoundedStore<String, String>
+    private var tokens: BoundedStore<String, [PayerTokenRecord]>
+
+    init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock) {
+        self.clock = clock
+        orders = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+        consumers = BoundedStore(
+            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
+        consumerProfiles = BoundedStore(
+            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
+        tokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+    }
+
+    private var now: TimeInterval { clock.now }
+
+    func reset() {
+        orders.removeAll()
+        ordersByViewToken = [:]
+        ordersBySessionToken = [:]
+        payeeReferences = []
+        consumers.removeAll()
+        consumerProfiles.removeAll()
+        tokens.removeAll()
+    }
+
+    // MARK: Payment orders
+
+    /// Stores a new order; fails (returns false) if its payee reference is already used.
+    func insert(_ record: PaymentOrderRecord) -> Bool {
+        let reference = Self.referenceKey(record)
+        guard !payeeReferences.contains(reference) else { return false }
+        payeeReferences.insert(reference)
+        ordersByViewToken[record.viewToken] = record.id
+        ordersBySessionToken[record.sessionToken] = record.id
+        for (_, dropped) in orders.set(record.id, record, now: now) {
+            forgetIndexes(of: dropped)
+        }
+        return true
+    }
+
+    func order(id: String) -> PaymentOrderRecord? {
+        orders.get(id, now: now)
+    }
+
+    func order(viewToken: String) -> PaymentOrderRecord? {
+        ordersByViewToken[viewToken].flatMap { orders.get($0, now: now) }
+    }
+
+    func order(sessionToken: String) -> PaymentOrderRecord? {
+        ordersBySessionToken[sessionToken].flatMap { orders.get($0, now: now) }
+    }
+
+    /// Changes an order in place; nil when there is no such live order. The closure may throw
+    /// (for example a conflict), in which case nothing changes.
+    func updateOrder<Result: Sendable>(
+        id: String, _ body: (inout PaymentOrderRecord) throws -> Result
+    ) throws -> Result? {
+        try orders.update(id, now: now) { record in
+            let result = try body(&record)
+            record.updated = Date()
+            return result
+        }
+    }
+
+    /// Every live order, oldest use first.
+    func allOrders() -> [PaymentOrderRecord] {
+        orders.values(now: now)
+    }
+
+    var orderCount: Int { orders.count }
+
+    private func forgetIndexes(of record: PaymentOrderRecord) {
+        ordersByViewToken[record.viewToken] = nil
+        ordersBySessionToken[record.sessionToken] = nil
+        payeeReferences.remove(Self.referenceKey(record))
+    }
+
+    private static func referenceKey(_ record: PaymentOrderRecord) -> String {
+        record.order.payeeInfo.payeeId + "|" + record.order.payeeInfo.payeeReference
+    }
+
+    // MARK: Consumers
+
+    func insert(_ consumer: ConsumerSessionRecord) {
+        consumers.set(consumer.token, consumer, now: now)
+    }
+
+    func consumer(token: String) -> ConsumerSessionRecord? {
+        consumers.get(token, now: now)
+    }
+
+    /// Marks the consumer session identified and remembers the profile reference it produced.
+    func identify(consumerToken: String, consumerProfileRef: String) -> Bool {
+        guard consumers.update(consumerToken, now: now, { $0.consumerProfileRef = consumerProfileRef }) != nil
+        else { return false }
+        consumerProfiles.set(consumerProfileRef, consumerToken, now: now)
+        return true
+    }
+
+    /// Whether a consumerProfileRef was produced by a checkin here (and is still live).
+    func isKnown(consumerProfileRef: String) -> Bool {
+        consumerProfiles.peek(consumerProfileRef, now: now) != nil
+    }
+
+    // MARK: Payer tokens
+
+    func addToken(_ token: PayerTokenRecord) {
+        var list = tokens.get(token.payerReference, now: now) ?? []
+        list.append(token)
+        tokens.set(token.payerReference, list, now: now)
+    }
+
+    func tokens(payerReference: String) -> [PayerTokenRecord] {
+        tokens.get(payerReference, now: now) ?? []
+    }
+
+    /// Marks a token deleted; returns it, or nil when no payer has it.
+    func deleteToken(_ token: String, comment: String) -> PayerTokenRecord? {
+        for list in tokens.values(now: now) {
+            guard let index = list.firstIndex(where: { $0.token == token }) else { continue }
+            var updated = list
+            updated[index].deleted = true
+            updated[index].comment = comment
+            tokens.set(updated[index].payerReference, updated, now: now)
+            return updated[index]
+        }
+        return nil
+    }
+}
