@@ -1,0 +1,83 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The payer-side events of a payment order's life, as pure changes of its record. The payment
+/// session API, the hosted views and the control API all go through these, so an order's status,
+/// history and attempts stay consistent whichever way it is paid.
+extension PaymentOrderRecord {
+    /// Why a lifecycle change was refused.
+    enum LifecycleError: Error, Equatable {
+        /// The order is no longer `Initialized`.
+        case notInitialized(PaymentOrderStatus)
+        /// The instrument is not one the payer may use for this order.
+        case instrumentNotAvailable(String)
+    }
+
+    /// Notes that the payer opened the payment (`PaymentLoaded`), once.
+    mutating func recordLoaded(integration: String, now: Date = Date()) {
+        guard self.integration.isEmpty else { return }
+        self.integration = integration
+        history.append(HistoryEntry(created: now, name: "PaymentLoaded", initiatedBy: "Payer"))
+    }
+
+    /// Starts an attempt with `instrument`; returns the attempt's number.
+    mutating func startAttempt(instrument: String, now: Date = Date()) throws(LifecycleError) -> Int64 {
+        guard status == .initialized else { throw .notInitialized(status) }
+        guard availableInstruments.contains(instrument) else { throw .instrumentNotAvailable(instrument) }
+        let number = nextAttemptNumber
+        nextAttemptNumber += 1
+        history.append(
+            HistoryEntry(
+                created: now, name: "PaymentAttemptStarted", initiatedBy: "Payer", instrument: instrument,
+                number: number, amount: order.amount))
+        return number
+    }
+
+    /// Records a failed attempt; the order stays `Initialized` so the payer can try again.
+    mutating func failAttempt(
+        instrument: String, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date = Date()
+    ) {
+        failedAttempts.append(
+            FailedAttempt(created: now, instrument: instrument, number: number, status: "Failed", problem: problem))
+        history.append(
+            HistoryEntry(
+                created: now, name: "PaymentAttemptFailed", initiatedBy: "Payer", instrument: instrument,
+                number: number))
+    }
+
+    /// Records an attempt the payer abandoned (cancelled in the app, closed the sheet).
+    mutating func abortAttempt(instrument: String, number: Int64, reason: String, now: Date = Date()) {
+        failedAttempts.append(
+            FailedAttempt(
+                created: now, instrument: instrument, number: number, status: "Aborted",
+                problem: ["type": .string("about:blank"), "title": .string(reason), "status": .integer(400)]))
+        history.append(
+            HistoryEntry(
+                created: now, name: "PaymentAttemptAborted", initiatedBy: "Payer", instrument: instrument,
+                number: number))
+    }
+
+    /// Marks the order paid by the given attempt.
+    mutating func markPaid(
+        instrument: String, number: Int64, transactionType: String, details: [String: String],
+        tokens: [SwedbankPaySDK.JSONObject] = [], now: Date = Date()
+    ) throws(LifecycleError) {
+        guard status == .initialized else { throw .notInitialized(status) }
+        status = .paid
+        paid = PaidInfo(
+            instrument: instrument, number: number, transactionType: transactionType, amount: order.amount,
+            details: details, tokens: tokens)
+        history.append(
+            HistoryEntry(
+                created: now, name: "PaymentPaid", initiatedBy: "Payer", instrument: instrument, number: number,
+                amount: order.amount))
+    }
+
+    /// Aborts the order (merchant PATCH, or the payer cancelling).
+    mutating func abort(reason: String, initiatedBy: String, now: Date = Date()) throws(LifecycleError) {
+        guard status == .initialized else { throw .notInitialized(status) }
+        status = .aborted
+        abortReason = reason
+        history.append(HistoryEntry(created: now, name: "PaymentAborted", initiatedBy: initiatedBy))
+    }
+}
