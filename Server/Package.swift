@@ -4,11 +4,15 @@
 // package (one directory up) for the wire models, so both sides speak the same JSON.
 import PackageDescription
 
+// Our own targets must compile without a warning; dependencies are not held to that.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
 let package = Package(
     name: "SwedbankPayServer",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
+        .library(name: "BrowserHost", targets: ["BrowserHost"]),
         .executable(name: "swedbankpay", targets: ["swedbankpay"]),
     ],
     dependencies: [
@@ -17,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
     ],
     targets: [
         .target(
@@ -26,7 +31,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BrowserHost",
+            dependencies: [
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "swedbankpay",
@@ -36,7 +51,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "PaymentSandboxTests",
@@ -46,7 +62,18 @@ let package = Package(
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BrowserHostTests",
+            dependencies: [
+                "BrowserHost",
+                "PaymentSandbox",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import SwedbankPaySDK
+
+/// Headless Chromium driven over the DevTools protocol: the web view of the SDK's web flows on
+/// platforms without WebKit.
+///
+/// ```swift
+/// try await BrowserHost.withBrowser { browser in
+///     let page = try await browser.newPage()
+///     try await page.loadHTML("<p id=x>hi</p>", baseURL: URL(string: "https://example.com/")!)
+///     let text = try await page.evaluate("document.getElementById('x').textContent")
+/// }
+/// ```
+public final class BrowserHost: Sendable {
+    let chromium: ChromiumProcess
+    let connection: DevToolsConnection
+    let logger: Logger
+
+    private init(chromium: ChromiumProcess, connection: DevToolsConnection, logger: Logger) {
+        self.chromium = chromium
+        self.connection = connection
+        self.logger = logger
+    }
+
+    /// Starts Chromium (found as ``ChromiumProcess/locate()`` says) and connects to it.
+    public static func launch(
+        startupTimeout: TimeInterval = 30, logger: Logger = Logger(label: "BrowserHost")
+    ) async throws -> BrowserHost {
+        let chromium = try ChromiumProcess(executable: ChromiumProcess.locate(), timeout: startupTimeout)
+        do {
+            let connection = try await DevToolsConnection.connect(url: chromium.webSocketURL, logger: logger)
+            return BrowserHost(chromium: chromium, connection: connection, logger: logger)
+        } catch {
+            chromium.stop()
+            throw error
+        }
+    }
+
+    /// Runs `body` with a fresh browser and always closes it afterwards, also when `body` throws.
+    public static func withBrowser<Result: Sendable>(
+        _ body: (BrowserHost) async throws -> Result
+    ) async throws -> Result {
+        let browser = try await launch()
+        do {
+            let result = try await body(browser)
+            await browser.close()
+            return result
+        } catch {
+            await browser.close()
+            throw error
+        }
+    }
+
+    /// The process id of the browser, for checking it is gone after ``close()``.
+    public var processIdentifier: Int32 { chromium.process.processIdentifier }
+
+    /// The throw-away profile directory; deleted by ``close()``.
+    public var profileDirectory: URL { chromium.profile }
+
+    /// Opens a new page (a tab) with a phone-sized viewport.
+    public func newPage(width: Int = 390, height: Int = 844, deviceScaleFactor: Double = 1) async throws -> BrowserPage
+    {
+        let created = try await connection.send("Target.createTarget", ["url": .string("about:blank")])
+        guard let targetId = created["targetId"]?.stringValue else {
+            throw BrowserHostError.protocolError(method: "Target.createTarget", message: "no targetId")
+        }
+        let attached = try await connection.send(
+            "Target.attachToTarget", ["targetId": .string(targetId), "flatten": .bool(true)])
+        guard let sessionId = attached["sessionId"]?.stringValue else {
+            throw BrowserHostError.protocolError(method: "Target.attachToTarget", message: "no sessionId")
+        }
+        let page = BrowserPage(connection: connection, targetId: targetId, sessionId: sessionId)
+        try await page.start(width: width, height: height, deviceScaleFactor: deviceScaleFactor)
+        return page
+    }
+
+    /// Closes the browser and deletes its profile. No Chromium process is left running.
+    public func close() async {
+        _ = try? await connection.send("Browser.close")
+        await connection.close(reason: "closed by the host")
+        chromium.stop()
+    }
+}

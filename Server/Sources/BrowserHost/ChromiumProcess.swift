@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A headless Chromium with a throw-away profile, its DevTools endpoint on a free loopback port.
+///
+/// `stop()` ends it and deletes the profile; `deinit` does the same as a last resort, so a failing
+/// test leaves no browser behind.
+final class ChromiumProcess: @unchecked Sendable {
+    let process: Process
+    let profile: URL
+    /// `ws://127.0.0.1:<port>/devtools/browser/<id>`
+    let webSocketURL: String
+    private let lock = NSLock()
+    private var stopped = false
+
+    static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+    /// The Chromium executable: `$CHROMIUM_PATH`, else the first candidate on `$PATH`.
+    static func locate() throws(BrowserHostError) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["CHROMIUM_PATH"], FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in candidates {
+            for directory in directories {
+                let path = directory + "/" + name
+                if FileManager.default.isExecutableFile(atPath: path) { return URL(fileURLWithPath: path) }
+            }
+        }
+        throw .chromiumNotFound(searched: candidates)
+    }
+
+    /// Starts Chromium and waits (up to `timeout` seconds) for its DevTools endpoint.
+    init(executable: URL, timeout: TimeInterval = 30) throws(BrowserHostError) {
+        let profile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("browserhost-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        } catch {
+            throw .launchFailed("cannot create a profile directory: \(error)")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--headless=new",
+            "--remote-debugging-port=0",
+            "--remote-debugging-address=127.0.0.1",
+            // The WebSocket client is not a browser page; allow its upgrade request.
+            "--remote-allow-origins=*",
+            "--user-data-dir=\(profile.path)",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--metrics-recording-only",
+            "--mute-audio",
+            "--disable-breakpad",
+            "--disable-crash-reporter",
+            // Keep cross-site iframes (the hosted payment menu) in the page's process, so one
+            // DevTools session sees and intercepts every frame's navigations.
+            "--disable-site-isolation-trials",
+            "--disable-features=IsolateOrigins,site-per-process",
+            // Chromium refuses to run as root with its sandbox; CI machines run tests as root.
+            "--no-sandbox",
+            "about:blank",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: profile)
+            throw .launchFailed("\(executable.path) could not be run: \(error)")
+        }
+        let portFile = profile.appendingPathComponent("DevToolsActivePort")
+        let deadline = Date().addingTimeInterval(timeout)
+        var endpoint: String?
+        while Date() < deadline, process.isRunning {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8) {
+                let lines = text.split(separator: "\n").map(String.init)
+                if lines.count >= 2, let port = Int(lines[0]) {
+                    endpoint = "ws://127.0.0.1:\(port)\(lines[1])"
+                    break
+                }
+            }
+            usleep(20_000)
+        }
+        guard let endpoint else {
+            let reason =
+                process.isRunning
+                ? "no DevTools endpoint after \(Int(timeout)) s" : "it exited with status \(process.terminationStatus)"
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: profile)
+            throw .launchFailed(reason)
+        }
+        self.process = process
+        self.profile = profile
+        self.webSocketURL = endpoint
+    }
+
+    /// Ends Chromium (politely, then by force after two seconds) and deletes its profile.
+    func stop() {
+        let alreadyStopped = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !alreadyStopped else { return }
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        // Helper processes may still flush a file or two into the profile as they exit; remove
+        // until it stays gone.
+        for _ in 0..<20 {
+            try? FileManager.default.removeItem(at: profile)
+            usleep(50_000)
+            if !FileManager.default.fileExists(atPath: profile.path) { break }
+        }
+    }
+
+    deinit {
+        stop()
+    }
+}
