@@ -43,6 +43,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "MerchantBackend",
+            dependencies: [
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "swedbankpay",
             dependencies: [
@@ -62,6 +72,14 @@ let package = Package(
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MerchantBackendTests",
+            dependencies: [
+                "MerchantBackend",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
             ],
             swiftSettings: strict
         ),

@@ -8,6 +8,12 @@ import SwedbankPaySDK
 public actor BrowserPage {
     /// Decides about a navigation before it happens.
     public typealias NavigationDecider = @Sendable (NavigationRequest) async -> NavigationDecision
+    /// Where a script runs: the main frame, or the first frame whose URL starts with a prefix.
+    public enum Frame: Sendable, Equatable {
+        case main
+        case urlPrefix(String)
+    }
+
     /// Receives what a page script posted with `window.webkit.messageHandlers.<name>.postMessage(body)`.
     public typealias MessageHandler = @Sendable (SwedbankPaySDK.JSONValue) async -> Void
     /// Told about a popup (`window.open`, `target=_blank`); the popup itself is not opened.
@@ -16,21 +22,21 @@ public actor BrowserPage {
     let connection: DevToolsConnection
     let targetId: String
     let sessionId: String
-    private var mainFrameId: String?
-    private var decider: NavigationDecider?
-    private var popupHandler: PopupHandler?
-    private var messageHandlers: [String: MessageHandler] = [:]
-    private var documents: [String: String] = [:]
+    var mainFrameId: String?
+    var decider: NavigationDecider?
+    var popupHandler: PopupHandler?
+    var messageHandlers: [String: MessageHandler] = [:]
+    var documents: [String: String] = [:]
     private var loadWaiters: [CheckedContinuation<Void, Never>] = []
     private var eventTask: Task<Void, Never>?
 
     /// Console errors, uncaught exceptions and failed loads, in order.
-    public private(set) var consoleErrors: [String] = []
+    public internal(set) var consoleErrors: [String] = []
     /// Popups the page tried to open.
-    public private(set) var popups: [URL] = []
+    public internal(set) var popups: [URL] = []
     /// Every document navigation offered to the decider, in order (loads of HTML given to
     /// ``loadHTML(_:baseURL:)`` excluded).
-    public private(set) var navigations: [NavigationRequest] = []
+    public internal(set) var navigations: [NavigationRequest] = []
 
     static let bindingName = "__browserHostPost"
 
@@ -127,11 +133,17 @@ public actor BrowserPage {
 
     // MARK: Scripting
 
-    /// Evaluates JavaScript in the main frame (awaiting a returned promise) and returns its value.
-    public func evaluate(_ expression: String) async throws -> SwedbankPaySDK.JSONValue {
-        let result = try await send(
-            "Runtime.evaluate",
-            ["expression": .string(expression), "returnByValue": .bool(true), "awaitPromise": .bool(true)])
+    /// Evaluates JavaScript (awaiting a returned promise) and returns its value. In the main frame
+    /// it runs in the page's own world; in another frame, in an isolated world of that frame, which
+    /// shares the DOM (so clicks and input events reach the page's listeners) but not its globals.
+    public func evaluate(_ expression: String, in frame: Frame = .main) async throws -> SwedbankPaySDK.JSONValue {
+        var params: SwedbankPaySDK.JSONObject = [
+            "expression": .string(expression), "returnByValue": .bool(true), "awaitPromise": .bool(true),
+        ]
+        if case .urlPrefix = frame {
+            params["contextId"] = .integer(try await isolatedContext(for: frame))
+        }
+        let result = try await send("Runtime.evaluate", params)
         if let details = result["exceptionDetails"]?.objectValue {
             let description =
                 details["exception"]?.objectValue?["description"]?.stringValue ?? details["text"]?.stringValue
@@ -142,33 +154,65 @@ public actor BrowserPage {
     }
 
     /// Clicks the first element matching a CSS selector.
-    public func click(_ selector: String) async throws {
+    public func click(_ selector: String, in frame: Frame = .main) async throws {
         let found = try await evaluate(
-            "(function(){var e=document.querySelector(\(try Self.jsonLiteral(selector)));if(!e)return false;e.click();return true;})()"
-        )
+            "(function(){var e=document.querySelector(\(try Self.jsonLiteral(selector)));if(!e)return false;e.click();return true;})()",
+            in: frame)
         guard found == .bool(true) else { throw BrowserHostError.elementNotFound(selector) }
     }
 
     /// Types into the first element matching a CSS selector, firing `input` and `change` events.
-    public func type(_ text: String, into selector: String) async throws {
+    public func type(_ text: String, into selector: String, in frame: Frame = .main) async throws {
         let found = try await evaluate(
             """
             (function(){var e=document.querySelector(\(try Self.jsonLiteral(selector)));if(!e)return false;
             e.focus();e.value=\(try Self.jsonLiteral(text));
             e.dispatchEvent(new Event('input',{bubbles:true}));e.dispatchEvent(new Event('change',{bubbles:true}));
             return true;})()
-            """)
+            """, in: frame)
         guard found == .bool(true) else { throw BrowserHostError.elementNotFound(selector) }
     }
 
-    /// Waits until a JavaScript expression is truthy, checking every 50 ms.
-    public func waitFor(_ expression: String, timeout: TimeInterval = 10, description: String? = nil) async throws {
+    /// Waits until a JavaScript expression is truthy, checking every 50 ms. A frame that does not
+    /// exist yet counts as false.
+    public func waitFor(
+        _ expression: String, in frame: Frame = .main, timeout: TimeInterval = 10, description: String? = nil
+    ) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let value = try? await evaluate("!!(\(expression))"), value == .bool(true) { return }
+            if let value = try? await evaluate("!!(\(expression))", in: frame), value == .bool(true) { return }
             if Date() >= deadline { throw BrowserHostError.timedOut(description ?? expression) }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
+    }
+
+    /// The URLs of every frame of the page, main frame first.
+    public func frameURLs() async throws -> [String] {
+        let tree = try await send("Page.getFrameTree")
+        return Self.frames(in: tree["frameTree"]).map(\.url)
+    }
+
+    private func isolatedContext(for frame: Frame) async throws -> Int64 {
+        guard case .urlPrefix(let prefix) = frame else { return 0 }
+        let tree = try await send("Page.getFrameTree")
+        guard let match = Self.frames(in: tree["frameTree"]).first(where: { $0.url.hasPrefix(prefix) }) else {
+            throw BrowserHostError.elementNotFound("frame with URL prefix \(prefix)")
+        }
+        let world = try await send(
+            "Page.createIsolatedWorld", ["frameId": .string(match.id), "worldName": .string("browserhost")])
+        guard let context = world["executionContextId"]?.integerValue else {
+            throw BrowserHostError.protocolError(method: "Page.createIsolatedWorld", message: "no context")
+        }
+        return context
+    }
+
+    private static func frames(in node: SwedbankPaySDK.JSONValue?) -> [(id: String, url: String)] {
+        guard let object = node?.objectValue, let frame = object["frame"]?.objectValue,
+            let id = frame["id"]?.stringValue
+        else { return [] }
+        let url = (frame["url"]?.stringValue ?? "") + (frame["urlFragment"]?.stringValue ?? "")
+        let children = object["childFrames"]?.arrayValue ?? []
+        return [(id, url)] + children.flatMap { frames(in: $0) }
     }
 
     /// A PNG of the viewport.
@@ -185,103 +229,10 @@ public actor BrowserPage {
         try await evaluate("location.href").stringValue.flatMap(URL.init(string:))
     }
 
-    // MARK: Events
-
-    private func handle(_ event: DevToolsConnection.Event) async {
-        switch event.method {
-        case "Fetch.requestPaused":
-            let params = event.params
-            Task { await self.requestPaused(params) }
-        case "Runtime.bindingCalled" where event.params["name"]?.stringValue == Self.bindingName:
-            await messagePosted(event.params["payload"]?.stringValue ?? "")
-        case "Runtime.consoleAPICalled" where event.params["type"]?.stringValue == "error":
-            let text = (event.params["args"]?.arrayValue ?? []).map { argument -> String in
-                let object = argument.objectValue
-                return object?["value"]?.stringValue ?? object?["description"]?.stringValue ?? "\(argument)"
-            }
-            consoleErrors.append(text.joined(separator: " "))
-        case "Runtime.exceptionThrown":
-            let details = event.params["exceptionDetails"]?.objectValue
-            consoleErrors.append(
-                details?["exception"]?.objectValue?["description"]?.stringValue ?? details?["text"]?.stringValue
-                    ?? "uncaught exception")
-        case "Log.entryAdded":
-            let entry = event.params["entry"]?.objectValue
-            if entry?["level"]?.stringValue == "error" {
-                consoleErrors.append(
-                    [entry?["text"]?.stringValue, entry?["url"]?.stringValue].compactMap { $0 }.joined(separator: " "))
-            }
-        case "Page.windowOpen":
-            if let url = event.params["url"]?.stringValue.flatMap(URL.init(string:)) {
-                popups.append(url)
-                await popupHandler?(url)
-            }
-        case "Page.frameRequestedNavigation":
-            // Navigations to app schemes (swish://, custom callback schemes) never reach the network,
-            // so Fetch does not see them; they are offered to the decider from here. Chromium cannot
-            // open them, so the page stays where it is whatever is decided.
-            guard let text = event.params["url"]?.stringValue, let url = URL(string: text),
-                let scheme = url.scheme?.lowercased(), scheme != "http", scheme != "https", scheme != "about",
-                scheme != "data", scheme != "javascript", scheme != "blob"
-            else { return }
-            let request = NavigationRequest(
-                url: url, method: "GET", isMainFrame: event.params["frameId"]?.stringValue == mainFrameId)
-            navigations.append(request)
-            _ = await decider?(request)
-        default:
-            break
-        }
-    }
-
-    private func requestPaused(_ params: SwedbankPaySDK.JSONObject) async {
-        guard let requestId = params["requestId"]?.stringValue,
-            let request = params["request"]?.objectValue,
-            let urlText = request["url"]?.stringValue
-        else { return }
-        let continueRequest: SwedbankPaySDK.JSONObject = ["requestId": .string(requestId)]
-        guard params["resourceType"]?.stringValue == "Document", let url = URL(string: urlText) else {
-            _ = try? await send("Fetch.continueRequest", continueRequest)
-            return
-        }
-        if let html = documents[Self.documentKey(url)] {
-            _ = try? await send(
-                "Fetch.fulfillRequest",
-                [
-                    "requestId": .string(requestId), "responseCode": .integer(200),
-                    "responseHeaders": .array([
-                        .object(["name": .string("Content-Type"), "value": .string("text/html; charset=utf-8")])
-                    ]),
-                    "body": .string(Data(html.utf8).base64EncodedString()),
-                ])
-            return
-        }
-        let navigation = NavigationRequest(
-            url: url,
-            method: request["method"]?.stringValue ?? "GET",
-            isMainFrame: params["frameId"]?.stringValue == mainFrameId,
-            body: Self.postBody(of: request))
-        navigations.append(navigation)
-        let decision = await decider?(navigation) ?? .allow
-        switch decision {
-        case .allow:
-            _ = try? await send("Fetch.continueRequest", continueRequest)
-        case .cancel:
-            _ = try? await send(
-                "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
-        }
-    }
-
-    private func messagePosted(_ payload: String) async {
-        guard let value = try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: Data(payload.utf8)),
-            let name = value.objectValue?["name"]?.stringValue, let handler = messageHandlers[name]
-        else { return }
-        await handler(value.objectValue?["body"] ?? .null)
-    }
-
     // MARK: Helpers
 
     @discardableResult
-    private func send(_ method: String, _ params: SwedbankPaySDK.JSONObject = [:]) async throws
+    func send(_ method: String, _ params: SwedbankPaySDK.JSONObject = [:]) async throws
         -> SwedbankPaySDK.JSONObject
     {
         try await connection.send(method, params, sessionId: sessionId)

@@ -3,12 +3,23 @@ import Foundation
 import Hummingbird
 import Logging
 import PaymentSandbox
+import ServiceLifecycle
 
 /// `swedbankpay sandbox`: the Payment Sandbox alone.
 struct SandboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
-        abstract: "Runs the Payment Sandbox, an offline stand-in for the Swedbank Pay API."
+        abstract: "Runs the Payment Sandbox, an offline stand-in for the Swedbank Pay API.",
+        discussion: """
+            Fault rules (--fault, repeatable) use the syntax:
+              \(FaultFlagParser.syntax)
+
+            METHOD is an HTTP method or * for any; path is exact or a prefix ending in *; kind is status:<400-599>, delay:<seconds>, reset or hang; x<count> applies the rule to the next N matching requests, @<fraction> to each with that probability, neither to all of them.
+
+            Examples:
+              --fault "\(FaultFlagParser.example)"
+              --fault "* /psp/paymentsessions/* delay:2.5 @0.5"
+            """
     )
 
     @Option(help: "The address to listen on.")
@@ -23,16 +34,93 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "Makes ids deterministic: the same seed and calls give the same ids.")
     var seed: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "The absolute URL clients reach the sandbox at, used in every href it returns (default: http://<Host header>).",
+            valueName: "url"))
+    var publicUrl: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A fault rule to start with (repeatable): \"\(FaultFlagParser.syntax)\".", valueName: "rule"))
+    var fault: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds until a Swish payment for another device approves itself, or \"off\" to wait for the control API (default: 3).",
+            valueName: "seconds|off"))
+    var swishApprovalDelay: String?
+
+    func validate() throws {
+        if let publicUrl, Self.publicURL(publicUrl) == nil {
+            throw ValidationError(
+                "--public-url must be an absolute http(s) URL, for example --public-url http://192.168.1.20:8081")
+        }
+        for flag in fault {
+            do {
+                _ = try FaultFlagParser.parse(flag)
+            } catch let error as FaultRuleError {
+                throw ValidationError(error.message)
+            }
+        }
+        if let swishApprovalDelay, Self.approvalDelay(swishApprovalDelay) == nil {
+            throw ValidationError(
+                "--swish-approval-delay takes seconds (0–3600) or off, for example --swish-approval-delay 5")
+        }
+    }
+
     func run() async throws {
         var configuration = SandboxConfiguration(seed: seed)
         if !merchantToken.isEmpty {
             configuration.merchantTokens = Set(merchantToken)
         }
-        let sandbox = PaymentSandbox(configuration: configuration)
-        let host = self.host
-        let app = sandbox.application(host: host, port: port) { port in
-            print("Payment Sandbox listening on http://\(host):\(port)")
+        configuration.publicBaseURL = publicUrl.flatMap(Self.publicURL)
+        if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
+            configuration.swishOtherDeviceApprovalDelay = delay
         }
-        try await app.runService()
+        let sandbox = PaymentSandbox(configuration: configuration)
+        for flag in fault {
+            let id = try sandbox.addFault(FaultFlagParser.parse(flag))
+            Console.line("Fault \(id): \(flag)")
+        }
+        let host = self.host
+        let base = configuration.publicBaseURL?.absoluteString
+        let token = configuration.merchantTokens.sorted().first ?? ""
+        let app = sandbox.application(host: host, port: port) { port in
+            let local = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+            let url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://\(local):\(port)"
+            Console.line("Payment Sandbox listening on http://\(host):\(port)")
+            Console.line("Create a payment order:")
+            Console.line(Self.curlLine(base: url, token: token))
+            Console.line("Control API: \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset")
+        }
+        // SIGINT and SIGTERM shut down gracefully, but an injected delay must not hold that up for
+        // minutes.
+        var serviceConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: Logger(label: "swedbankpay"))
+        serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)
+        try await ServiceGroup(configuration: serviceConfiguration).run()
+    }
+
+    /// One curl command that creates a payment order with `token`.
+    static func curlLine(base: String, token: String) -> String {
+        "curl -s -X POST \(base)/psp/paymentorders -H 'Authorization: Bearer \(token)'"
+            + " -H 'Content-Type: application/json' -d '\(SampleOrder.json(payeeReference: "ref1"))'"
+    }
+
+    static func publicURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    /// The approval delay a flag value asks for: `.some(nil)` for off, nil when the value is
+    /// neither seconds in 0...3600 nor off.
+    static func approvalDelay(_ text: String) -> TimeInterval?? {
+        if ["off", "none", "never"].contains(text.lowercased()) { return .some(nil) }
+        guard let seconds = TimeInterval(text), seconds.isFinite, (0...3_600).contains(seconds) else { return nil }
+        return .some(seconds)
     }
 }

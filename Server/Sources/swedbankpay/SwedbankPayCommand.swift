@@ -10,6 +10,6 @@ struct SwedbankPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swedbankpay",
         abstract: "Runs the Swedbank Pay Payment Sandbox (and, later, the Merchant Backend).",
-        subcommands: [SandboxCommand.self]
+        subcommands: [SandboxCommand.self, BenchCommand.self]
     )
 }

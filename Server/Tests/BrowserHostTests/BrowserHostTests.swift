@@ -110,6 +110,27 @@ import Testing
         }
     }
 
+    @Test func scriptsRunInsideACrossOriginFrame() async throws {
+        try await BrowserHost.withBrowser { browser in
+            let page = try await browser.newPage()
+            let frameHTML = "<button id='b' onclick='document.title=`clicked`'>Pay</button><input id='n'>"
+            try await page.loadHTML(
+                "<iframe src='data:text/html,\(frameHTML.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)'></iframe>",
+                baseURL: URL(string: "https://merchant.example/")!)
+            try await page.waitFor("document.querySelector('#b')", in: .urlPrefix("data:"), description: "the frame")
+            try await page.type("4925", into: "#n", in: .urlPrefix("data:"))
+            try await page.click("#b", in: .urlPrefix("data:"))
+            #expect(try await page.evaluate("document.title", in: .urlPrefix("data:")) == .string("clicked"))
+            #expect(
+                try await page.evaluate("document.querySelector('#n').value", in: .urlPrefix("data:"))
+                    == .string("4925"))
+            #expect(try await page.frameURLs().first == "https://merchant.example/")
+            await #expect(throws: BrowserHostError.self) {
+                _ = try await page.evaluate("1", in: .urlPrefix("https://none/"))
+            }
+        }
+    }
+
     @Test func closingLeavesNoChromiumProcess() async throws {
         let browser = try await BrowserHost.launch()
         let pid = browser.processIdentifier

@@ -13,6 +13,8 @@ public final class PaymentSandbox: Sendable {
     public let configuration: SandboxConfiguration
     let services: SandboxServices
     let modules: [any SandboxModule]
+    /// The request log and fault rules, shared by the control routes and their middleware.
+    let control: SandboxControl
 
     public init(
         configuration: SandboxConfiguration = SandboxConfiguration(),
@@ -23,18 +25,35 @@ public final class PaymentSandbox: Sendable {
             configuration: configuration,
             ids: IDGenerator(seed: configuration.seed),
             clock: clock,
-            store: SandboxStore(configuration: configuration, clock: clock)
+            store: SandboxStore(configuration: configuration, clock: clock),
+            callbacks: CallbackDispatcher(configuration: configuration, clock: clock)
         )
         self.services = services
+        let control = SandboxControl(configuration: configuration)
+        self.control = control
         modules = [
-            ConsumerRoutes(services: services)
+            ControlRoutes(services: services, control: control),
+            TrampolineRoutes(services: services),
+            ConsumerRoutes(services: services),
+            PaymentOrderRoutes(services: services),
+            PayerTokenRoutes(services: services),
+            CallbackRoutes(services: services),
+            PaymentOrderControlRoutes(services: services),
+            PaymentSessionRoutes(services: services),
         ]
+        // `POST /sandbox/reset` resets everything, the module that serves it included.
+        control.onReset { [weak self] in await self?.reset() }
     }
 
     /// The router with every route of the sandbox.
     public func router() -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
+        // Outermost first: the log sees the final status and any fault, faults come before
+        // problem mapping and authentication, and the body limit covers routes that never read.
+        router.add(middleware: RequestLogMiddleware(log: control.requestLog))
+        router.add(middleware: FaultMiddleware(faults: control.faults))
         router.add(middleware: ProblemMiddleware())
+        router.add(middleware: BodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         let merchant = router.group().add(middleware: BearerAuthMiddleware(tokens: configuration.merchantTokens))
         for module in modules {
             module.register(merchant: merchant, open: router)
@@ -49,6 +68,8 @@ public final class PaymentSandbox: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
+            // Carries out `reset` and `hang` faults on the connection itself.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionFaultHandler()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "PaymentSandbox"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger

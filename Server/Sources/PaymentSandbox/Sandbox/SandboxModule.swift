@@ -8,6 +8,9 @@ struct SandboxServices: Sendable {
     let ids: IDGenerator
     let clock: any SwedbankPaySDK.Clock
     let store: SandboxStore
+    /// Posts callbacks to merchants; call `callbacks.orderChanged(record)` after an order's status
+    /// changes.
+    let callbacks: CallbackDispatcher
 
     /// The public URL builder for a request.
     func urls(for request: Request) -> PublicURL {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `GET /sdk-callback/ios-universal-link`: where a paymentUrl opened in Safari (instead of the
+/// app) redirects, so the payer still gets back to the app.
+///
+/// - Without `fallback=true`: to the trampoline page (on another domain) whose button re-opens
+///   this same URL with `&fallback=true` appended — a user-initiated, cross-domain navigation that
+///   iOS hands to the app as a universal link.
+/// - With `fallback=true`: to this same URL with the app's custom `scheme` in place of `https`, the
+///   last resort, which always reaches the app (after a confirmation dialog).
+///
+/// The URL it redirects to is always built from the backend's configured public URL and the
+/// request's own path and query, never from the `Host` header, so it cannot be turned into an open
+/// redirect. The query is kept exactly as received: the SDK matches the returning URL against the
+/// paymentUrl and re-encoding would break that.
+struct IOSUniversalLinkRedirect: Sendable {
+    /// `https://example.com` — scheme and authority of the backend as the world sees it.
+    let publicOrigin: String
+    /// The trampoline page, e.g. `https://ecom.stage.payex.com/externalresourcehost/trampoline`.
+    let trampoline: URL
+
+    /// Why no redirect can be given.
+    enum Refusal: Error, Equatable {
+        case missingParameter(String)
+        case invalidScheme(String)
+    }
+
+    /// The `Location` for a request with `path` and raw (encoded) `query`.
+    func location(path: String, query: String) throws(Refusal) -> String {
+        guard let scheme = URIComponent.value(of: "scheme", inQuery: query), !scheme.isEmpty else {
+            throw .missingParameter("scheme")
+        }
+        guard let language = URIComponent.value(of: "language", inQuery: query), !language.isEmpty else {
+            throw .missingParameter("language")
+        }
+        guard Self.isAppScheme(scheme) else { throw .invalidScheme(scheme) }
+        let pathAndQuery = path + (query.isEmpty ? "" : "?" + query)
+        if URIComponent.value(of: "fallback", inQuery: query) == "true" {
+            return scheme + "://" + Self.authority(of: publicOrigin) + pathAndQuery
+        }
+        let target = publicOrigin + pathAndQuery + (query.isEmpty ? "?" : "&") + "fallback=true"
+        var location =
+            trampoline.absoluteString + "?target=" + URIComponent.encode(target) + "&language="
+            + URIComponent.encode(language)
+        if let app = URIComponent.value(of: "app", inQuery: query) {
+            location += "&app=" + URIComponent.encode(app)
+        }
+        return location
+    }
+
+    /// A custom app scheme as RFC 3986 spells schemes, and not one a browser would run or load as
+    /// a page (which would make this a redirect to anywhere).
+    static func isAppScheme(_ scheme: String) -> Bool {
+        let forbidden: Set<String> = [
+            "http", "https", "javascript", "data", "vbscript", "file", "blob", "about", "ftp",
+        ]
+        guard let first = scheme.unicodeScalars.first, CharacterSet.letters.contains(first), first.isASCII else {
+            return false
+        }
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+        return scheme.unicodeScalars.allSatisfy { allowed.contains($0) } && !forbidden.contains(scheme.lowercased())
+            && scheme.count <= 64
+    }
+
+    private static func authority(of origin: String) -> String {
+        guard let range = origin.range(of: "://") else { return origin }
+        return String(origin[range.upperBound...])
+    }
+}

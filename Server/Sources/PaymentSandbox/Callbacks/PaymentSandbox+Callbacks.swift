@@ -1,0 +1,9 @@
+import Foundation
+
+extension PaymentSandbox {
+    /// Cancels pending callback deliveries (including waiting retries) and sends no more. Call it
+    /// when the sandbox stops serving, so no delivery outlives it.
+    public func shutdownCallbacks() {
+        services.callbacks.shutdown()
+    }
+}

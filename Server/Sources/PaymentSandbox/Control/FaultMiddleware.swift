@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import NIOHTTP1
+import SwedbankPaySDK
+
+/// Applies the fault rules to every request outside the control API.
+///
+/// `status` answers without calling the route; `delay` sleeps (real time, so clients see it) and
+/// then calls it; `reset` and `hang` answer with a marker response that ``ConnectionFaultHandler``
+/// turns into a closed or silent connection. Without that handler (the in-process test router)
+/// the marker response itself arrives: a 502 or 504 problem saying what a socket would have seen.
+struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
+    let faults: FaultRuleStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let path = request.uri.path
+        guard !FaultRule.isControlPath(path), let rule = faults.match(method: request.method.rawValue, path: path)
+        else {
+            return try await next(request, context)
+        }
+        var response: Response
+        switch rule.action {
+        case .status(let status, let body):
+            response = JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object(body ?? Self.problem(status: status, rule: rule, path: path)),
+                status: status, contentType: "application/problem+json")
+        case .delay(let seconds):
+            try await Task.sleep(for: .seconds(seconds))
+            response = try await next(request, context)
+        case .reset:
+            response = SandboxProblem(
+                type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: "Bad Gateway", status: 502,
+                detail: "Fault \(rule.id ?? ""): a socket client sees the connection reset instead of this answer."
+            ).response()
+        case .hang:
+            response = SandboxProblem(
+                type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: "Gateway Timeout",
+                status: 504,
+                detail: "Fault \(rule.id ?? ""): a socket client gets no answer at all instead of this one."
+            ).response()
+        }
+        response.headers[FaultHeader.name] = FaultHeader.value(rule)
+        return response
+    }
+
+    /// The problem a `status` fault answers with when the rule has no body: the Swedbank Pay type
+    /// that goes with the status, `systemerror` for the rest.
+    static func problem(status: Int, rule: FaultRule, path: String) -> SwedbankPaySDK.JSONObject {
+        let (type, title): (String, String) =
+            switch status {
+            case 400: (SwedbankPaySDK.SwedbankPayProblemType.inputError.rawValue, "Error in input data")
+            case 401: (SandboxProblem.errorDetail + "unauthorized", "Unauthorized")
+            case 403: (SwedbankPaySDK.SwedbankPayProblemType.forbidden.rawValue, "Forbidden")
+            case 404: (SwedbankPaySDK.SwedbankPayProblemType.notFound.rawValue, "Not Found")
+            case 409: (SandboxProblem.errorDetail + "conflict", "Conflict")
+            default:
+                // NIO knows the reason phrases; HTTPTypes leaves them empty for a bare code.
+                (SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, Self.reasonPhrase(status))
+            }
+        return SandboxProblem(
+            type: type, title: title, status: status,
+            detail: "Injected by fault rule \(rule.id ?? "") on \(path)."
+        ).document
+    }
+
+    private static func reasonPhrase(_ status: Int) -> String {
+        let phrase = HTTPResponseStatus(statusCode: status).reasonPhrase
+        return phrase.isEmpty || phrase.hasPrefix("HTTP") ? "System error" : phrase
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The control API in code: what `/sandbox/faults` does over HTTP, for the command line
+/// (`--fault`) and for tests that hold the sandbox.
+extension PaymentSandbox {
+    /// Adds a fault rule and returns its id (`fault-<n>` unless the rule has one).
+    @discardableResult
+    public func addFault(_ rule: FaultRule) throws -> String {
+        if let problem = rule.problems.first {
+            throw FaultRuleError("\(problem.name): \(problem.description)")
+        }
+        do {
+            return try control.faults.add(rule).rule.id ?? ""
+        } catch let problem as SandboxProblem {
+            throw FaultRuleError(problem.detail ?? problem.title)
+        }
+    }
+
+    /// Removes every fault rule.
+    public func clearFaults() {
+        control.faults.removeAll()
+    }
+}

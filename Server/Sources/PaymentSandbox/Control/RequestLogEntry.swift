@@ -1,0 +1,32 @@
+import Foundation
+import SwedbankPaySDK
+
+/// One request the sandbox received, as `GET /sandbox/requests` lists it. Bodies and headers
+/// (so the Authorization header too) are never kept.
+struct RequestLogEntry: Sendable {
+    let method: String
+    let path: String
+    let query: String?
+    /// nil when no response was sent (a `reset` or `hang` fault).
+    let status: Int?
+    /// Wall-clock start, for people reading the log.
+    let started: Date
+    /// Time until the response was ready, measured on a monotonic clock.
+    let durationMs: Double
+    /// The fault rule that applied, as (id, kind).
+    let fault: (id: String, kind: String)?
+
+    var json: SwedbankPaySDK.JSONValue {
+        .object([
+            "method": .string(method),
+            "path": .string(path),
+            "query": query.map { .string($0) } ?? .null,
+            "status": status.map { .integer(Int64($0)) } ?? .null,
+            "startedAt": .string(started.formatted(Self.timestampStyle)),
+            "durationMs": .number((durationMs * 1_000).rounded() / 1_000),
+            "fault": fault.map { .object(["id": .string($0.id), "kind": .string($0.kind)]) } ?? .null,
+        ])
+    }
+
+    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+}

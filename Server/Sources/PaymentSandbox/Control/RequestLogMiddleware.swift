@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+
+/// Records every request outside the control API in the request log: method, path, query, status,
+/// start and duration, and the fault that applied. It sits outermost so the duration covers
+/// injected delays and the status is the one the client gets.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let log: BoundedLog<RequestLogEntry>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        let path = request.uri.path
+        // The control API is how tests read the log; logging it would make every read change it.
+        guard !FaultRule.isControlPath(path) else { return try await next(request, context) }
+        let started = Date()
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            let fault = response.headers[FaultHeader.name].flatMap(FaultHeader.parse)
+            // A reset or hang sends nothing, so there is no status to record.
+            let answered = fault.map { $0.kind != "reset" && $0.kind != "hang" } ?? true
+            await log.append(
+                RequestLogEntry(
+                    method: request.method.rawValue, path: path, query: request.uri.query,
+                    status: answered ? Int(response.status.code) : nil, started: started,
+                    durationMs: Self.milliseconds(since: start), fault: fault))
+            return response
+        } catch {
+            // Only errors the problem middleware let through land here; the server answers 500.
+            await log.append(
+                RequestLogEntry(
+                    method: request.method.rawValue, path: path, query: request.uri.query, status: 500,
+                    started: started, durationMs: Self.milliseconds(since: start), fault: nil))
+            throw error
+        }
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+}

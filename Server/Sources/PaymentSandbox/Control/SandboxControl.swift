@@ -1,0 +1,32 @@
+import Foundation
+
+/// The state of the control API, shared by its routes and its middleware: the request log, the
+/// fault rules, and the way back to ``PaymentSandbox/reset()``.
+final class SandboxControl: @unchecked Sendable {
+    let requestLog: BoundedLog<RequestLogEntry>
+    let faults: FaultRuleStore
+    private let lock = NSLock()
+    private var resetAction: (@Sendable () async -> Void)?
+
+    init(configuration: SandboxConfiguration) {
+        requestLog = BoundedLog(capacity: configuration.maxLogEntries)
+        faults = FaultRuleStore(seed: configuration.seed)
+    }
+
+    /// Sets what `POST /sandbox/reset` does. The sandbox sets it once it exists, since the modules
+    /// (this one among them) are made before it is.
+    func onReset(_ action: @escaping @Sendable () async -> Void) {
+        lock.withLock { resetAction = action }
+    }
+
+    func resetEverything() async {
+        let action = lock.withLock { resetAction }
+        await action?()
+    }
+
+    /// Forgets the request log and the fault rules.
+    func reset() async {
+        await requestLog.clear()
+        faults.removeAll()
+    }
+}

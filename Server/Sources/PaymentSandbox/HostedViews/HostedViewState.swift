@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the hosted view of one payment order remembers between requests, beside the order
+/// itself: the attempt waiting for the payer somewhere else (a 3-D Secure challenge, the Swish
+/// app, the invoice page, the bank), how the last attempt ended, and the identified payer.
+struct HostedViewState: Sendable, Equatable {
+    /// A card attempt waiting for the 3-D Secure challenge.
+    struct Challenge: Sendable, Equatable {
+        var brand: String
+        var maskedPan: String
+        /// `MM/YYYY`.
+        var expiryText: String
+        var transaction: ThreeDSecureTransaction
+        /// Whether the payer ticked "remember my card".
+        var consent: Bool
+    }
+
+    /// The attempt in progress outside the menu.
+    enum Pending: Sendable, Equatable {
+        case challenge(number: Int64, Challenge)
+        /// `startedAt` is on the sandbox clock.
+        case swish(number: Int64, msisdn: String, startedAt: TimeInterval)
+        case invoice(number: Int64)
+        case bank(number: Int64)
+
+        var number: Int64 {
+            switch self {
+            case .challenge(let number, _), .swish(let number, _, _), .invoice(let number), .bank(let number):
+                return number
+            }
+        }
+
+        var instrument: String {
+            switch self {
+            case .challenge: return "CreditCard"
+            case .swish: return "Swish"
+            case .invoice: return HostedViewInstrument.invoice
+            case .bank: return HostedViewInstrument.bank
+            }
+        }
+
+        /// The name the menu's script and the dashboard show.
+        var name: String {
+            switch self {
+            case .challenge: return "challenge"
+            case .swish: return "swish"
+            case .invoice: return "invoice"
+            case .bank: return "bank"
+            }
+        }
+    }
+
+    /// How an attempt ended, for the menu to show when it opens again (after the bank, say).
+    struct Ended: Sendable, Equatable {
+        enum Result: String, Sendable {
+            case paid, failed, aborted
+        }
+
+        var number: Int64
+        var instrument: String
+        var result: Result
+        var problem: PaymentAttemptProblem?
+    }
+
+    var pending: Pending?
+    var lastAttempt: Ended?
+    /// The payer's e-mail once they identified in a v3 menu that asks for consumer info.
+    var identifiedEmail: String?
+}

@@ -1,0 +1,26 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The hosted views' state per view token, bounded like the orders it belongs to.
+actor HostedViewStateStore {
+    private let clock: any SwedbankPaySDK.Clock
+    private var states: BoundedStore<String, HostedViewState>
+
+    init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock) {
+        self.clock = clock
+        states = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+    }
+
+    /// The state of a view token; empty when nothing happened yet.
+    func state(viewToken: String) -> HostedViewState {
+        states.get(viewToken, now: clock.now) ?? HostedViewState()
+    }
+
+    func save(_ state: HostedViewState, viewToken: String) {
+        states.set(viewToken, state, now: clock.now)
+    }
+
+    func reset() {
+        states.removeAll()
+    }
+}

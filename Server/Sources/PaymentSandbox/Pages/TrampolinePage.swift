@@ -1,0 +1,118 @@
+import Foundation
+
+/// The trampoline page (`/externalresourcehost/trampoline`): a page on the sandbox's own host with
+/// one control, "Back to <app>", that navigates to the target. iOS hands a universal link to the
+/// app only when the payer follows it from another domain, so the payer's tap here is what gets
+/// them back into the app.
+///
+/// Every value from the query is escaped for where it lands: the app name as HTML text, the
+/// target as an HTML attribute and, percent-encoded then JSON-encoded, inside the script.
+struct TrampolinePage: Sendable {
+    /// An absolute http(s) URL (checked by the route).
+    let target: String
+    let language: String
+    let app: String?
+
+    var html: String {
+        let label = Self.escapeHTML(Self.label(language: language, app: app))
+        return """
+            <!DOCTYPE html>
+            <html lang="\(Self.languageCode(language))">
+            <head>
+                <meta charset="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+                <title>Swedbank Pay Redirect</title>
+                <style>
+                    body { margin: 0; font-family: -apple-system, "Segoe UI", Roboto, sans-serif; background: #fdf6ee; }
+                    .trampoline-container { display: flex; min-height: 100vh; align-items: center; justify-content: center; }
+                    .trampoline-text { padding: 1em 2em; border-radius: 8px; background: #31a3ae; color: #fff;
+                        font-size: 1.2em; text-decoration: none; }
+                </style>
+            </head>
+            <body>
+            <div class="trampoline-container" id="trampoline-container">
+                <a class="trampoline-text" id="trampoline-link" href="\(Self.escapeHTML(target))">\(label)</a>
+            </div>
+            <script>
+                var target = \(Self.scriptString(Self.percentEncode(target)));
+                function redirect() { window.location.href = decodeURIComponent(target); }
+                document.getElementById("trampoline-container").addEventListener("click", function (event) {
+                    event.preventDefault();
+                    redirect();
+                });
+            </script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// "Back to <app>" in the page's language (English unless Swedish, Norwegian, Danish or
+    /// Finnish), or "Back to the app" without a name.
+    static func label(language: String, app: String?) -> String {
+        let app = app.flatMap { $0.isEmpty ? nil : $0 }
+        switch languageCode(language) {
+        case "sv": return app.map { "Tillbaka till \($0)" } ?? "Tillbaka till appen"
+        case "nb": return app.map { "Tilbake til \($0)" } ?? "Tilbake til appen"
+        case "da": return app.map { "Tilbage til \($0)" } ?? "Tilbage til appen"
+        case "fi": return app.map { "Takaisin sovellukseen \($0)" } ?? "Takaisin sovellukseen"
+        default: return app.map { "Back to \($0)" } ?? "Back to the app"
+        }
+    }
+
+    /// The page's language: one of the localised ones, else `en`. Never the raw query value, so
+    /// nothing from the query reaches the `lang` attribute.
+    static func languageCode(_ language: String) -> String {
+        switch language.lowercased() {
+        case "sv-se", "sv": "sv"
+        case "nb-no", "nb", "no": "nb"
+        case "da-dk", "da": "da"
+        case "fi-fi", "fi": "fi"
+        default: "en"
+        }
+    }
+
+    /// Escapes text for an HTML text node or a double- or single-quoted attribute.
+    static func escapeHTML(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// `encodeURIComponent`: everything but letters, digits and `-_.!~*'()` as UTF-8 `%XX`.
+    static func percentEncode(_ text: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "-_.!~*'()")
+            .union(CharacterSet(charactersIn: "a"..."z")).union(CharacterSet(charactersIn: "A"..."Z"))
+            .union(CharacterSet(charactersIn: "0"..."9"))
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    /// A JavaScript string literal (JSON) that cannot end the `<script>` element: `<`, `>`, `&`
+    /// and the JavaScript line separators are written as `\u` escapes too.
+    static func scriptString(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
+                literal += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20:
+                literal += String(format: "\\u%04x", scalar.value)
+            default:
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SwedbankPaySDK
+
+/// Checks `orderItems` of a payment order (on create and on `UpdateOrder`), naming each bad
+/// member as `paymentorder.orderItems[<index>].<member>`.
+enum OrderItemsValidator {
+    /// Collects the problems of an `orderItems` value (nil means absent, which is allowed).
+    static func check(_ value: SwedbankPaySDK.JSONValue?, at name: String, into problems: inout InputProblems) {
+        switch value {
+        case nil, .null?:
+            return
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                let itemName = "\(name)[\(index)]"
+                guard case .object(let object) = item else {
+                    problems.add(itemName, "The element must be an object.")
+                    continue
+                }
+                checkItem(object, at: itemName + ".", into: &problems)
+            }
+        default:
+            problems.add(name, "The field must be an array.")
+        }
+    }
+
+    private static func checkItem(
+        _ item: SwedbankPaySDK.JSONObject, at prefix: String, into problems: inout InputProblems
+    ) {
+        _ = problems.text(item, "reference", at: prefix, required: true, maxLength: 50)
+        _ = problems.text(item, "name", at: prefix, required: true, maxLength: 150)
+        if let type = problems.string(item, "type", at: prefix, required: true),
+            SwedbankPaySDK.ItemType(rawValue: type) == nil
+        {
+            let allowed = SwedbankPaySDK.ItemType.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.add(prefix + "type", "The field must be one of \(allowed).")
+        }
+        if let itemClass = problems.string(item, "class", at: prefix, required: true), !isItemClass(itemClass) {
+            problems.add(prefix + "class", "The field must match [\\w-]*.")
+        }
+        problems.url(item, "itemUrl", at: prefix, webOnly: true)
+        problems.url(item, "imageUrl", at: prefix, webOnly: true)
+        _ = problems.string(item, "description", at: prefix)
+        _ = problems.string(item, "discountDescription", at: prefix)
+        // The SDK model counts whole units, so fractional quantities are refused here rather than
+        // failing later in decoding.
+        _ = problems.integer(item, "quantity", at: prefix, required: true, minimum: 0)
+        _ = problems.text(item, "quantityUnit", at: prefix, required: true, maxLength: 50)
+        // Discount lines carry negative prices and amounts, so these have no lower bound.
+        _ = problems.integer(item, "unitPrice", at: prefix, required: true)
+        _ = problems.integer(item, "discountPrice", at: prefix)
+        _ = problems.integer(item, "vatPercent", at: prefix, required: true, minimum: 0)
+        _ = problems.integer(item, "amount", at: prefix, required: true)
+        _ = problems.integer(item, "vatAmount", at: prefix, required: true)
+    }
+
+    /// Whether `text` matches `[\w-]*`: letters, digits, `_` and `-`.
+    static func isItemClass(_ text: String) -> Bool {
+        text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+}

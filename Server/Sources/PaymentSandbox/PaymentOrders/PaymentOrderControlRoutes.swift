@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// Control routes for people and tests (no bearer token): `GET /sandbox/paymentorders` lists the
+/// orders, `POST /sandbox/paymentorders/<id>/pay` moves one as a payer would.
+struct PaymentOrderControlRoutes: SandboxModule {
+    let services: SandboxServices
+
+    func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        open.get("/sandbox/paymentorders") { _, _ in
+            let orders = await services.store.allOrders().sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+            return JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object(["paymentOrders": .array(orders.map { .object(Self.summary($0)) })]))
+        }
+        open.post("/sandbox/paymentorders/:id/pay") { request, context in
+            try await pay(request, id: context.parameters.require("id"))
+        }
+    }
+
+    func reset() async {}
+
+    /// One line of the listing.
+    static func summary(_ record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
+        [
+            "id": .string(record.path), "status": .string(record.status.rawValue),
+            "amount": .integer(record.order.amount), "currency": .string(record.order.currency),
+            "payeeReference": .string(record.order.payeeInfo.payeeReference),
+            "created": .string(PSPTimestamp.format(record.created)), "version": .string(record.isV3 ? "3" : "2"),
+        ]
+    }
+
+    private func pay(_ request: Request, id: String) async throws -> Response {
+        let body = try await RequestJSON.object(
+            request, limit: services.configuration.maxRequestBodyBytes, requireBody: false)
+        let payment = try SandboxPayment.parse(body)
+        let ids = services.ids
+        let now = Date()
+        let updated = try await services.store.updateOrder(id: id) { record in
+            try payment.apply(to: &record, ids: ids, now: now)
+            return record
+        }
+        guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
+        if record.status == .paid {
+            await PaymentTokenIssuer.saveIssuedTokens(of: record, in: services.store)
+            services.callbacks.orderChanged(record)
+        }
+        let operations = PaymentOrderOperations.operations(
+            for: record, base: services.urls(for: request), traceId: ids.traceId())
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(PaymentOrderDocument.render(record, expand: [], operations: operations)))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SwedbankPaySDK
+
+/// Renders a payment order as the API answers create, GET and PATCH:
+/// `{"paymentOrder": {...}, "operations": [...]}`.
+enum PaymentOrderDocument {
+    /// The whole answer. Sub-resources in `expand` are inlined into their `{"id": ...}` members.
+    static func render(
+        _ record: PaymentOrderRecord, expand: Set<PaymentOrderSubResource>, operations: [SwedbankPaySDK.Operation]
+    ) -> SwedbankPaySDK.JSONObject {
+        [
+            "paymentOrder": .object(paymentOrder(record, expand: expand)),
+            "operations": JSONFields.encode(operations),
+        ]
+    }
+
+    /// The `paymentOrder` member.
+    static func paymentOrder(_ record: PaymentOrderRecord, expand: Set<PaymentOrderSubResource>)
+        -> SwedbankPaySDK.JSONObject
+    {
+        let order = record.order
+        var object: SwedbankPaySDK.JSONObject = [
+            "id": .string(record.path),
+            "created": .string(PSPTimestamp.format(record.created)),
+            "updated": .string(PSPTimestamp.format(record.updated)),
+            "operation": .string(order.operation.rawValue),
+            "status": .string(record.status.rawValue),
+            "currency": .string(order.currency),
+            "amount": .integer(order.amount),
+            "vatAmount": .integer(order.vatAmount),
+            "description": .string(order.description),
+            "initiatingSystemUserAgent": .string(order.initiatingSystemUserAgent ?? order.userAgent),
+            "language": .string(order.language.rawValue),
+            "availableInstruments": .array(record.availableInstruments.map { .string($0) }),
+            // The request's `implementation` when it named one; the API's default otherwise.
+            "implementation": .string(record.extraFields["implementation"]?.stringValue ?? "PaymentsOnly"),
+            "integration": .string(record.integration),
+            "instrumentMode": .bool(record.isInstrumentMode),
+            "guestMode": .bool(record.isGuest),
+        ]
+        if let instrument = order.instrument { object["instrument"] = .string(instrument.rawValue) }
+        if !record.isV3 { object["state"] = .string(v2State(record.status)) }
+        for resource in PaymentOrderSubResource.allCases {
+            object[resource.memberName] = .object(
+                expand.contains(resource)
+                    ? resource.render(record) : ["id": .string(record.path + "/" + resource.pathName)])
+        }
+        return object
+    }
+
+    /// The Checkout v2 `state`: the order itself stays `Ready` through payment; only failing or
+    /// aborting changes it.
+    static func v2State(_ status: PaymentOrderStatus) -> String {
+        switch status {
+        case .failed: "Failed"
+        case .aborted: "Aborted"
+        case .initialized, .paid, .cancelled, .reversed: "Ready"
+        }
+    }
+
+    /// The answer of `GET /psp/paymentorders/<id>/<sub>`.
+    static func subResource(_ resource: PaymentOrderSubResource, of record: PaymentOrderRecord)
+        -> SwedbankPaySDK.JSONObject
+    {
+        ["paymentOrder": .string(record.path), resource.memberName: .object(resource.render(record))]
+    }
+}

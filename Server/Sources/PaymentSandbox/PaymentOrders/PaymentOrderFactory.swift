@@ -1,0 +1,58 @@
+import Foundation
+import SwedbankPaySDK
+
+/// Turns a `POST /psp/paymentorders` request into a new ``PaymentOrderRecord``: version
+/// detection, validation, decoding into the SDK model, the payee check and fresh ids.
+enum PaymentOrderFactory {
+    /// What the request says besides its body.
+    struct RequestFacts: Sendable {
+        var contentType: String?
+        var accept: String?
+        var userAgent: String?
+    }
+
+    /// Checkout v3 when the body says `productName: "Checkout3"` (v3.0) or a `Content-Type` or
+    /// `Accept` header carries `version=3.x` (v3.1); Checkout v2 otherwise.
+    static func isV3(productName: String?, contentType: String?, accept: String?) -> Bool {
+        if productName == "Checkout3" { return true }
+        return [contentType, accept].contains { header in
+            guard let header else { return false }
+            return header.lowercased().split(separator: ";").contains { parameter in
+                let parameter = parameter.replacingOccurrences(of: " ", with: "")
+                return parameter.hasPrefix("version=3.")
+            }
+        }
+    }
+
+    /// Validates `body` and makes the record. Throws 400 `inputerror` for bad fields and 403
+    /// `forbidden` when the payee is not the sandbox's merchant.
+    static func makeRecord(
+        body: SwedbankPaySDK.JSONObject, facts: RequestFacts, configuration: SandboxConfiguration,
+        ids: IDGenerator, now: Date
+    ) throws -> PaymentOrderRecord {
+        let raw = try PaymentOrderValidator.envelope(body)
+        let normalized = try PaymentOrderValidator.validate(raw)
+        var order = try RequestJSON.decode(
+            SwedbankPaySDK.PaymentOrder.self, from: .object(normalized), at: "paymentorder")
+        if let payeeId = configuration.payeeId, order.payeeInfo.payeeId != payeeId {
+            throw SandboxProblem.forbidden(
+                "The payee \(order.payeeInfo.payeeId) is not the merchant of this access token.")
+        }
+        // Whatever the SDK model does not carry (metadata, implementation, urls.logoUrl, payer
+        // names, ...) is kept beside it so that GET can show it again.
+        let extraFields = JSONFields.residual(raw, known: JSONFields.encodeObject(order))
+        let userAgent = facts.userAgent.flatMap { $0.isEmpty ? nil : $0 }
+        order.initiatingSystemUserAgent = userAgent ?? order.userAgent
+        let id = ids.guid()
+        let viewToken = ids.token()
+        let sessionToken = ids.token()
+        let firstAttemptNumber = ids.number(digits: 10)
+        var record = PaymentOrderRecord(
+            id: id, created: now, updated: now,
+            isV3: isV3(productName: order.productName, contentType: facts.contentType, accept: facts.accept),
+            order: order, extraFields: extraFields, viewToken: viewToken, sessionToken: sessionToken,
+            nextAttemptNumber: firstAttemptNumber)
+        record.history.append(HistoryEntry(created: now, name: "PaymentCreated", initiatedBy: "Payee"))
+        return record
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SwedbankPaySDK
+
+/// A sub-resource of a payment order: `GET /psp/paymentorders/<id>/<pathName>`, a
+/// `{"id": ...}` member of the order, and a `$expand` name.
+enum PaymentOrderSubResource: String, CaseIterable, Sendable {
+    case orderItems, urls, payeeInfo, payer, history, failed, aborted, paid, cancelled, reversed
+    case financialTransactions, failedAttempts, postPurchaseFailedAttempts, metadata
+
+    /// The JSON member name (camelCase), as in the order and in `$expand`.
+    var memberName: String { rawValue }
+
+    /// The lower-case path segment; the payer's is `payers`, as the API spells it.
+    var pathName: String {
+        self == .payer ? "payers" : rawValue.lowercased()
+    }
+
+    /// The sub-resource a path segment names; case-insensitive, and `payer` works for `payers`.
+    init?(pathName: String) {
+        let name = pathName.lowercased()
+        guard let match = Self.allCases.first(where: { $0.pathName == name || $0.rawValue.lowercased() == name })
+        else { return nil }
+        self = match
+    }
+
+    /// The sub-resources a `$expand` value asks for: comma-separated, case-insensitive, unknown
+    /// names ignored (as the API does).
+    static func expansion(_ query: String?) -> Set<PaymentOrderSubResource> {
+        guard let query else { return [] }
+        return Set(
+            query.split(separator: ",").compactMap {
+                PaymentOrderSubResource(pathName: $0.trimmingCharacters(in: .whitespaces))
+            })
+    }
+
+    /// The sub-resource of `record`, with its `id`.
+    func render(_ record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
+        var object = content(record)
+        object["id"] = .string(record.path + "/" + pathName)
+        return object
+    }
+
+    private func content(_ record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
+        let order = record.order
+        switch self {
+        case .orderItems:
+            return ["orderItemList": .array((order.orderItems ?? []).map(JSONFields.encode))]
+        case .urls:
+            return JSONFields.merged(JSONFields.encodeObject(order.urls), with: record.extraFields["urls"]?.objectValue)
+        case .payeeInfo:
+            return JSONFields.merged(
+                JSONFields.encodeObject(order.payeeInfo), with: record.extraFields["payeeInfo"]?.objectValue)
+        case .payer:
+            return PaymentOrderPayerRenderer.render(order.payer, extra: record.extraFields["payer"]?.objectValue)
+        case .history:
+            return ["historyList": .array(record.history.map { .object(Self.render($0)) })]
+        case .failed:
+            guard record.status == .failed, let problem = record.failedProblem else { return [:] }
+            return ["problem": .object(problem)]
+        case .aborted:
+            return record.abortReason.map { ["abortReason": .string($0)] } ?? [:]
+        case .paid:
+            return record.paid.map { Self.render($0, of: record) } ?? [:]
+        case .cancelled, .reversed:
+            // The sandbox does no captures, cancellations or reversals.
+            return [:]
+        case .financialTransactions:
+            return ["financialTransactionsList": .array(Self.transactions(record))]
+        case .failedAttempts:
+            return ["failedAttemptList": .array(record.failedAttempts.map { .object(Self.render($0)) })]
+        case .postPurchaseFailedAttempts:
+            return ["postPurchaseFailedAttemptList": .array([])]
+        case .metadata:
+            return record.extraFields["metadata"]?.objectValue ?? [:]
+        }
+    }
+
+    private static func render(_ entry: HistoryEntry) -> SwedbankPaySDK.JSONObject {
+        var object: SwedbankPaySDK.JSONObject = [
+            "created": .string(PSPTimestamp.format(entry.created)), "name": .string(entry.name),
+            "initiatedBy": .string(entry.initiatedBy),
+        ]
+        if let instrument = entry.instrument { object["instrument"] = .string(instrument) }
+        if let number = entry.number { object["number"] = .integer(number) }
+        if let amount = entry.amount { object["amount"] = .integer(amount) }
+        return object
+    }
+
+    private static func render(_ attempt: FailedAttempt) -> SwedbankPaySDK.JSONObject {
+        [
+            "created": .string(PSPTimestamp.format(attempt.created)), "instrument": .string(attempt.instrument),
+            "number": .integer(attempt.number), "status": .string(attempt.status), "problem": .object(attempt.problem),
+        ]
+    }
+
+    private static func render(_ paid: PaidInfo, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
+        var object: SwedbankPaySDK.JSONObject = [
+            "instrument": .string(paid.instrument), "number": .integer(paid.number),
+            "payeeReference": .string(record.order.payeeInfo.payeeReference),
+            "transactionType": .string(paid.transactionType), "amount": .integer(paid.amount),
+            "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
+            "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
+            "details": .object(paid.details.mapValues { .string($0) }),
+        ]
+        if let orderReference = record.order.payeeInfo.orderReference {
+            object["orderReference"] = .string(orderReference)
+        }
+        if !paid.tokens.isEmpty { object["tokens"] = .array(paid.tokens.map { .object($0) }) }
+        return object
+    }
+
+    /// The one transaction of a paid order (an authorization or a sale).
+    private static func transactions(_ record: PaymentOrderRecord) -> [SwedbankPaySDK.JSONValue] {
+        guard let paid = record.paid else { return [] }
+        let created = record.history.last { $0.name == "PaymentPaid" }?.created ?? record.updated
+        return [
+            .object([
+                "created": .string(PSPTimestamp.format(created)), "updated": .string(PSPTimestamp.format(created)),
+                "type": .string(paid.transactionType), "number": .integer(paid.number), "amount": .integer(paid.amount),
+                "vatAmount": .integer(record.order.vatAmount), "description": .string(record.order.description),
+                "payeeReference": .string(record.order.payeeInfo.payeeReference),
+            ])
+        ]
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SwedbankPaySDK
+
+/// A merchant's `PATCH /psp/paymentorders/<id>` (§2.6): parsed and checked from the body, then
+/// applied to the record as a pure change.
+enum PaymentOrderUpdate: Sendable, Equatable {
+    /// `UpdateOrder`: new amounts, and optionally new lines and description.
+    case updateOrder(
+        amount: Int64, vatAmount: Int64, orderItems: [SwedbankPaySDK.OrderItem]?, description: String?)
+    /// `SetInstrument`: switches the instrument of an instrument-mode order.
+    case setInstrument(String)
+    /// `Abort`: the merchant gives up the order.
+    case abort(reason: String)
+    /// `PaymentAttemptAborted`: stops the running attempt; the order stays open.
+    case abortAttempt(reason: String)
+
+    static let operations = ["UpdateOrder", "SetInstrument", "Abort", "PaymentAttemptAborted"]
+    static let abortReasons = ["CancelledByConsumer", "CancelledByCustomer"]
+    private static let prefix = "paymentorder."
+
+    /// The operation name, as the body spells it.
+    var name: String {
+        switch self {
+        case .updateOrder: "UpdateOrder"
+        case .setInstrument: "SetInstrument"
+        case .abort: "Abort"
+        case .abortAttempt: "PaymentAttemptAborted"
+        }
+    }
+
+    /// Whether applying it changes the order's status (and so warrants a callback).
+    var changesStatus: Bool {
+        if case .abort = self { return true }
+        return false
+    }
+
+    /// Reads a PATCH body, naming every bad field.
+    static func parse(_ body: SwedbankPaySDK.JSONObject) throws -> PaymentOrderUpdate {
+        let order = try PaymentOrderValidator.envelope(body)
+        var problems = InputProblems()
+        guard let operation = problems.string(order, "operation", at: prefix, required: true) else {
+            try problems.throwIfAny("The update is invalid.")
+            throw SandboxProblem.inputError("The update is invalid.")
+        }
+        switch operation {
+        case "UpdateOrder":
+            PaymentOrderValidator.checkAmounts(order, at: prefix, required: true, into: &problems)
+            let description = problems.text(order, "description", at: prefix, maxLength: 40)
+            OrderItemsValidator.check(order["orderItems"], at: prefix + "orderItems", into: &problems)
+            try problems.throwIfAny("The update is invalid.")
+            let items = try order["orderItems"].flatMap { value -> [SwedbankPaySDK.OrderItem]? in
+                if case .null = value { return nil }
+                return try RequestJSON.decode([SwedbankPaySDK.OrderItem].self, from: value, at: prefix + "orderItems")
+            }
+            return .updateOrder(
+                amount: order["amount"]?.integerValue ?? 0, vatAmount: order["vatAmount"]?.integerValue ?? 0,
+                orderItems: items, description: description)
+        case "SetInstrument":
+            let instrument = problems.string(order, "instrument", at: prefix, required: true)
+            try problems.throwIfAny("The update is invalid.")
+            return .setInstrument(instrument ?? "")
+        case "Abort":
+            let reason = problems.string(order, "abortReason", at: prefix) ?? abortReasons[0]
+            if !abortReasons.contains(reason) {
+                problems.add(
+                    prefix + "abortReason", "The field must be \"CancelledByConsumer\" or \"CancelledByCustomer\".")
+            }
+            try problems.throwIfAny("The update is invalid.")
+            return .abort(reason: reason)
+        case "PaymentAttemptAborted":
+            let reason = problems.string(order, "abortReason", at: prefix) ?? "AbortedByUI"
+            try problems.throwIfAny("The update is invalid.")
+            return .abortAttempt(reason: reason)
+        default:
+            throw SandboxProblem.inputError(
+                "The update is invalid.",
+                problems: [(prefix + "operation", "The field must be one of \(operations.joined(separator: ", ")).")])
+        }
+    }
+
+    /// Applies the change. Throws 409 `conflict` when the order is not `Initialized` (or, for
+    /// `SetInstrument`, not in instrument mode) and 400 when the instrument is not offered.
+    func apply(to record: inout PaymentOrderRecord, now: Date) throws {
+        guard record.status == .initialized else {
+            throw SandboxProblem.conflict(
+                "The payment order is \(record.status.rawValue); \(name) is only allowed while it is Initialized.")
+        }
+        switch self {
+        case .updateOrder(let amount, let vatAmount, let orderItems, let description):
+            record.order.amount = amount
+            record.order.vatAmount = vatAmount
+            if let orderItems { record.order.orderItems = orderItems }
+            if let description { record.order.description = description }
+        case .setInstrument(let instrument):
+            guard record.isInstrumentMode else {
+                throw SandboxProblem.conflict(
+                    "The payment order is not in instrument mode; SetInstrument needs an order created with an instrument."
+                )
+            }
+            guard (record.order.restrictedToInstruments ?? SandboxInstruments.all).contains(instrument) else {
+                throw SandboxProblem.inputError(
+                    "The instrument is not offered.",
+                    problems: [(Self.prefix + "instrument", "The instrument is not offered for this payment order.")])
+            }
+            record.order.instrument = SwedbankPaySDK.Instrument(rawValue: instrument)
+            record.history.append(
+                HistoryEntry(created: now, name: "PaymentInstrumentSet", initiatedBy: "Payee", instrument: instrument))
+        case .abort(let reason):
+            try? record.abort(reason: reason, initiatedBy: "Payee", now: now)
+        case .abortAttempt(let reason):
+            // Without a running attempt there is nothing to stop; the call still succeeds, so a
+            // client that aborts twice does not get an error.
+            if let attempt = Self.runningAttempt(record), let instrument = attempt.instrument,
+                let number = attempt.number
+            {
+                record.abortAttempt(instrument: instrument, number: number, reason: reason, now: now)
+            }
+        }
+    }
+
+    /// The started attempt that has not yet failed, been aborted or paid.
+    static func runningAttempt(_ record: PaymentOrderRecord) -> HistoryEntry? {
+        let attemptEvents: Set<String> = [
+            "PaymentAttemptStarted", "PaymentAttemptFailed", "PaymentAttemptAborted", "PaymentPaid",
+        ]
+        guard let last = record.history.last(where: { attemptEvents.contains($0.name) }),
+            last.name == "PaymentAttemptStarted"
+        else { return nil }
+        return last
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SwedbankPaySDK
+
+/// What the control API's `POST /sandbox/paymentorders/<id>/pay` does to an order: one attempt
+/// with an instrument that either pays the order or fails (leaving it open for another try), as a
+/// payer would through the menu.
+struct SandboxPayment: Sendable, Equatable {
+    /// How the attempt ends.
+    enum Outcome: String, Sendable, CaseIterable {
+        case paid, failed
+    }
+
+    /// The instrument; nil takes the order's first available one.
+    var instrument: String?
+    var outcome: Outcome
+
+    /// The test card the control API "pays" with.
+    static let card = (brand: "Visa", maskedPan: "492500******0004", expiryDate: "12/2030")
+
+    /// Reads `{"instrument"?, "outcome"?}` (`outcome` defaults to `paid`), naming every bad field.
+    static func parse(_ body: SwedbankPaySDK.JSONObject) throws -> SandboxPayment {
+        var problems = InputProblems()
+        let instrument = problems.string(body, "instrument", at: "")
+        let outcomeText = problems.string(body, "outcome", at: "") ?? Outcome.paid.rawValue
+        let outcome = Outcome(rawValue: outcomeText)
+        if outcome == nil { problems.add("outcome", "The field must be \"paid\" or \"failed\".") }
+        try problems.throwIfAny("The payment request is invalid.")
+        return SandboxPayment(instrument: instrument, outcome: outcome ?? .paid)
+    }
+
+    /// Applies the attempt: 409 when the order is no longer open, 400 naming `instrument` when the
+    /// order does not offer it.
+    func apply(to record: inout PaymentOrderRecord, ids: IDGenerator, now: Date) throws {
+        let instrument = self.instrument ?? record.availableInstruments.first ?? "CreditCard"
+        record.recordLoaded(integration: "HostedView", now: now)
+        let number: Int64
+        do {
+            number = try record.startAttempt(instrument: instrument, now: now)
+        } catch .notInitialized(let status) {
+            throw SandboxProblem.conflict(
+                "The payment order is \(status.rawValue); it can only be paid while it is Initialized.")
+        } catch .instrumentNotAvailable {
+            throw SandboxProblem.inputError(
+                "The instrument is not available.",
+                problems: [
+                    ("instrument", "The field must be one of \(record.availableInstruments.joined(separator: ", ")).")
+                ])
+        }
+        switch outcome {
+        case .paid:
+            try? record.markPaid(
+                instrument: instrument, number: number, transactionType: Self.transactionType(instrument),
+                details: Self.details(instrument), now: now)
+            PaymentTokenIssuer.issueIfRequested(
+                for: &record, cardBrand: Self.card.brand, maskedPan: Self.card.maskedPan,
+                expiryDate: Self.card.expiryDate, ids: ids)
+        case .failed:
+            record.failAttempt(instrument: instrument, number: number, problem: Self.declined(instrument), now: now)
+        }
+    }
+
+    /// Cards and wallets authorize (captured later); the rest are sales.
+    static func transactionType(_ instrument: String) -> String {
+        ["CreditCard", "ApplePay", "Invoice-PayExFinancingSe"].contains(instrument) ? "Authorization" : "Sale"
+    }
+
+    /// `paid.details` as the instrument's real payments carry them.
+    static func details(_ instrument: String) -> [String: String] {
+        switch instrument {
+        case "CreditCard", "ApplePay":
+            return [
+                "cardBrand": card.brand, "maskedPan": card.maskedPan, "expiryDate": card.expiryDate,
+                "cardType": "Credit", "acquirerTransactionType": instrument == "ApplePay" ? "WALLET" : "3DSECURE",
+                "transactionInitiator": "CARDHOLDER",
+            ]
+        case "Swish":
+            return ["msisdn": "+46739000001"]
+        default:
+            return [:]
+        }
+    }
+
+    /// The problem of a declined attempt with `instrument`.
+    static func declined(_ instrument: String) -> SwedbankPaySDK.JSONObject {
+        let (type, title): (String, String) =
+            switch instrument {
+            case "CreditCard", "ApplePay": ("creditcard/carddeclined", "Card declined")
+            case "Swish": ("swishdeclined", "Swish declined")
+            default: ("systemerror", "Payment declined")
+            }
+        return [
+            "type": .string(SandboxProblem.errorDetail + type), "title": .string(title), "status": .integer(403),
+            "detail": .string("The sandbox declined the payment, as asked."),
+        ]
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What a session transition did to its payment order, so the routes can tell the merchant
+/// (callbacks) and issue tokens without looking at the order's history.
+enum PaymentOrderChange: Sendable, Equatable {
+    case loaded
+    case attemptStarted(instrument: String, number: Int64)
+    case attemptFailed(instrument: String, number: Int64, problemType: String)
+    case attemptAborted(instrument: String, number: Int64)
+    case paid(instrument: String, number: Int64)
+    case aborted
+
+    /// Whether the order's status changed (the merchant gets a callback).
+    var changesStatus: Bool {
+        switch self {
+        case .paid, .aborted: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import SwedbankPaySDK
+
+/// A beacon the SDK posted to a session's event-logging operation, as `GET /sandbox/events`
+/// lists it.
+struct PaymentSessionEvent: Sendable {
+    let sessionToken: String
+    let received: Date
+    let beacon: SwedbankPaySDK.JSONObject
+
+    var json: SwedbankPaySDK.JSONValue {
+        .object([
+            "paymentSession": .string(sessionToken),
+            "received": .string(received.formatted(.iso8601)),
+            "event": .object(beacon),
+        ])
+    }
+}

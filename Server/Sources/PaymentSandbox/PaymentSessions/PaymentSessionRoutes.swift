@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// The payment session API the native SDKs speak (`/psp/paymentsessions/<token>/...`) and the
+/// simulators around it (Swish app, 3-D Secure ACS, event and session lists). Everything is on the
+/// open router: the session token in the path is the credential.
+struct PaymentSessionRoutes: SandboxModule {
+    let service: PaymentSessionService
+
+    init(services: SandboxServices) {
+        service = PaymentSessionService(services: services)
+    }
+
+    func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        let session = open.group("/psp/paymentsessions/:token")
+        session.get { request, context in
+            try await perform(request, context) { .getPayment }
+        }
+        session.post("prepare") { request, context in
+            try await perform(request, context) { .preparePayment(try await body(request)) }
+        }
+        session.post("methods/:method/expand") { request, context in
+            try await perform(request, context) {
+                .expandMethod(paymentMethod: try method(context), body: try await body(request))
+            }
+        }
+        session.post("methods/:method/attempts") { request, context in
+            try await perform(request, context) {
+                .startPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
+            }
+        }
+        session.post("methods/:method/failures") { request, context in
+            try await perform(request, context) {
+                .failPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
+            }
+        }
+        session.post("methods/:method/payload") { request, context in
+            try await perform(request, context) {
+                .attemptPayload(paymentMethod: try method(context), body: try await body(request))
+            }
+        }
+        session.post("sca/create-authentication") { request, context in
+            try await perform(request, context) { .createAuthentication(try await body(request)) }
+        }
+        session.post("sca/complete-authentication") { request, context in
+            try await perform(request, context) { .completeAuthentication(try await body(request)) }
+        }
+        session.post("sca/notification") { request, context in
+            try await notification(request, context)
+        }
+        session.post("problems/:number/acknowledge") { request, context in
+            guard let number = context.parameters.get("number", as: Int.self) else {
+                throw SandboxProblem.notFound("No such problem.")
+            }
+            return try await perform(request, context) { .acknowledgeFailedAttempt(problemNumber: number) }
+        }
+        session.post("abort") { request, context in
+            try await perform(request, context) { .abortPayment }
+        }
+        session.post("customize") { request, context in
+            try await perform(request, context) { .customizePayment(try await body(request)) }
+        }
+        session.post("events") { request, context in
+            try await logEvent(request, context)
+        }
+        SimulatorRoutes(service: service).register(open: open)
+    }
+
+    func reset() async {
+        await service.reset()
+    }
+
+    /// Checks the token before reading the body, so an unknown session is a 404 whatever is sent.
+    private func perform(
+        _ request: Request, _ context: SandboxRequestContext,
+        _ makeRequest: () async throws -> PaymentSessionRequest
+    ) async throws -> Response {
+        let token = try await knownToken(context)
+        let transition = try await service.perform(
+            try await makeRequest(), token: token, urls: service.services.urls(for: request))
+        return service.response(transition)
+    }
+
+    private func logEvent(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+        let token = try await knownToken(context)
+        let beacon = try await body(request)
+        let transition = try await service.perform(
+            .eventLogging, token: token, urls: service.services.urls(for: request))
+        if case .noContent = transition.reply {
+            await service.events.append(PaymentSessionEvent(sessionToken: token, received: Date(), beacon: beacon))
+        }
+        return service.response(transition)
+    }
+
+    /// Where the ACS pages end (form posts of `cres` or method results): a page for the web view
+    /// while the SDK takes the `cres` from the navigation and continues with the API.
+    private func notification(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+        _ = try await knownToken(context)
+        _ = try await RequestJSON.bytes(request, limit: service.services.configuration.maxRequestBodyBytes)
+        return JSONResponse.html(ThreeDSecurePages.notification)
+    }
+
+    private func body(_ request: Request) async throws -> SwedbankPaySDK.JSONObject {
+        try await RequestJSON.object(request, limit: service.services.configuration.maxRequestBodyBytes)
+    }
+
+    /// The path's session token; a 404 problem unless a payment order has it.
+    private func knownToken(_ context: SandboxRequestContext) async throws -> String {
+        guard let token = context.parameters.get("token"),
+            await service.services.store.order(sessionToken: token) != nil
+        else {
+            throw SandboxProblem.notFound("There is no payment session \(context.parameters.get("token") ?? "").")
+        }
+        return token
+    }
+
+    private func method(_ context: SandboxRequestContext) throws -> String {
+        guard let method = context.parameters.get("method") else { throw SandboxProblem.notFound("No method.") }
+        return method
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// The merchant's payer token API: list a payer's tokens (legacy and current shapes), delete one
+/// token, delete all of a payer's tokens.
+struct PayerTokenRoutes: SandboxModule {
+    let services: SandboxServices
+
+    func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        merchant.get("/psp/paymentorders/payerownedpaymenttokens/:payerReference") { request, context in
+            let reference = try Self.payerReference(context)
+            let tokens = await services.store.tokens(payerReference: reference)
+            return JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object(
+                    PayerTokenDocument.legacy(
+                        payerReference: reference, tokens: tokens, base: services.urls(for: request))))
+        }
+        merchant.get("/psp/paymentorders/payerownedtokens/:payerReference") { request, context in
+            let reference = try Self.payerReference(context)
+            return await current(reference, request)
+        }
+        merchant.patch("/psp/paymentorders/payerownedtokens/:payerReference") { request, context in
+            let reference = try Self.payerReference(context)
+            let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+            for token in await services.store.tokens(payerReference: reference) where !token.deleted {
+                _ = await services.store.deleteToken(token.token, comment: comment)
+            }
+            return await current(reference, request)
+        }
+        merchant.patch("/psp/paymentorders/paymenttokens/:token") { request, context in
+            let token = try context.parameters.require("token")
+            let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+            guard let deleted = await services.store.deleteToken(token, comment: comment) else {
+                throw SandboxProblem.notFound("No payment token \(token).")
+            }
+            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
+        }
+    }
+
+    func reset() async {}
+
+    private func current(_ reference: String, _ request: Request) async -> Response {
+        let tokens = await services.store.tokens(payerReference: reference)
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(
+                PayerTokenDocument.current(payerReference: reference, tokens: tokens, base: services.urls(for: request))
+            ))
+    }
+
+    private static func payerReference(_ context: SandboxRequestContext) throws -> String {
+        let raw = try context.parameters.require("payerReference")
+        return raw.removingPercentEncoding ?? raw
+    }
+
+    /// Checks a deletion body, `{"state": "Deleted", "comment": "..."}`; returns the comment.
+    static func deletion(_ request: Request, limit: Int) async throws -> String {
+        let body = try await RequestJSON.object(request, limit: limit)
+        return try validateDeletion(body)
+    }
+
+    /// The pure check of a deletion body.
+    static func validateDeletion(_ body: SwedbankPaySDK.JSONObject) throws -> String {
+        var problems = InputProblems()
+        if let state = problems.string(body, "state", at: "", required: true), state != "Deleted" {
+            problems.add("state", "The field must be \"Deleted\".")
+        }
+        let comment = problems.string(body, "comment", at: "", required: true)
+        try problems.throwIfAny("The token deletion is invalid.")
+        return comment ?? ""
+    }
+}

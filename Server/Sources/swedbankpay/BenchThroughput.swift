@@ -1,0 +1,26 @@
+import Foundation
+
+/// What one phase of `bench sandbox` counted: successes, failures (with the first one's status
+/// and body, to say what went wrong), request latencies and how long it took.
+struct BenchThroughput: Sendable {
+    var created = 0
+    var failed = 0
+    var firstFailure: String?
+    var latencies: [Double] = []
+    var elapsed: Double = 0
+    /// Orders whose payment session was opened (memory phase only).
+    var sessionsOpened = 0
+
+    mutating func fail(_ description: String) {
+        failed += 1
+        if firstFailure == nil { firstFailure = description }
+    }
+
+    mutating func merge(_ other: BenchThroughput) {
+        created += other.created
+        failed += other.failed
+        firstFailure = firstFailure ?? other.firstFailure
+        latencies += other.latencies
+        sessionsOpened += other.sessionsOpened
+    }
+}

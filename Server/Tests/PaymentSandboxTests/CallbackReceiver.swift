@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SwedbankPaySDK
+import Testing
+
+/// A merchant's callback endpoint on a loopback socket (port 0), for callback delivery tests.
+enum CallbackReceiver {
+    /// Runs `body` with the endpoint's URL and its inbox, then stops the server.
+    static func run(
+        answers: [Int] = [], holding: Bool = false,
+        _ body: @escaping @Sendable (String, CallbackInbox) async throws -> Void
+    ) async throws {
+        let inbox = CallbackInbox(answers: answers, holding: holding)
+        let router = Router()
+        router.post("/callback") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 1 << 16)
+            let status = await inbox.receive(Data(buffer: buffer))
+            return Response(status: .init(code: status))
+        }
+        var logger = Logger(label: "CallbackReceiver")
+        logger.logLevel = .critical
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        do {
+            try await body("http://127.0.0.1:\(port)/callback", inbox)
+        } catch {
+            await inbox.release()
+            server.cancel()
+            throw error
+        }
+        await inbox.release()
+        server.cancel()
+        _ = await server.result
+    }
+}
+
+/// Waits (really, up to `seconds`) until `condition` holds; records an issue if it never does.
+func eventually(
+    _ seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @Sendable () async -> Bool
+) async {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if await condition() { return }
+        try? await Task.sleep(nanoseconds: 5_000_000)
+    }
+    Issue.record("The condition did not hold within \(seconds) s.", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,62 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import Testing
+
+@testable import PaymentSandbox
+
+/// A sandbox served on a real loopback socket (port 0), for the faults that only a connection can
+/// show: delay as seen by a client, reset, hang.
+struct FaultLiveServer {
+    let sandbox: PaymentSandbox
+
+    init(seed: UInt64 = 42) {
+        sandbox = PaymentSandbox(
+            configuration: SandboxConfiguration(
+                merchantTokens: [SandboxHarness.token], seed: seed, swishOtherDeviceApprovalDelay: nil))
+    }
+
+    /// Runs `body` with the server's base URL and a client, then stops both.
+    func run(_ body: @escaping @Sendable (String, HTTPClient) async throws -> Void) async throws {
+        var logger = Logger(label: "FaultLiveServer")
+        logger.logLevel = .critical
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await body("http://127.0.0.1:\(port)", client)
+        } catch {
+            try? await client.shutdown()
+            server.cancel()
+            throw error
+        }
+        try await client.shutdown()
+        server.cancel()
+        _ = await server.result
+    }
+}
+
+extension HTTPClient {
+    /// Sends a request and collects the answer, within `timeout`.
+    func send(
+        _ method: HTTPMethod, _ url: String, json: String? = nil, token: String? = SandboxHarness.token,
+        timeout: TimeAmount = .seconds(10)
+    ) async throws -> (status: Int, body: String) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: json))
+        }
+        let response = try await execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), String(buffer: body))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SwedbankPaySDK
+import Testing
+
+@testable import PaymentSandbox
+
+@Suite struct PaymentOrdersOperationsTests {
+    /// A record made the way `POST /psp/paymentorders` makes it.
+    static func record(v3: Bool = true, instrumentMode: Bool = false) throws -> PaymentOrderRecord {
+        let order = PaymentOrdersFixture.order(v3: v3) {
+            if instrumentMode { $0["instrument"] = .string("CreditCard") }
+        }
+        return try PaymentOrderFactory.makeRecord(
+            body: ["paymentorder": .object(order)], facts: .init(), configuration: SandboxConfiguration(),
+            ids: IDGenerator(seed: 7), now: Date(timeIntervalSince1970: 0))
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let v3: Bool
+        let status: PaymentOrderStatus
+        let instrumentMode: Bool
+        let rels: [String]
+        var testDescription: String {
+            "\(v3 ? "v3" : "v2") \(status.rawValue)\(instrumentMode ? " instrument mode" : "")"
+        }
+    }
+
+    static let v3Open = [
+        "redirect-checkout", "view-checkout", "view-paymentsession", "update-order", "abort", "abort-paymentattempt",
+    ]
+    static let v2Open = [
+        "redirect-paymentorder", "view-paymentorder", "view-paymentsession", "update-paymentorder-abort",
+        "update-paymentorder-updateorder",
+    ]
+    static let v3Views = ["redirect-checkout", "view-checkout"]
+    static let v2Views = ["redirect-paymentorder", "view-paymentorder"]
+
+    static let table: [Row] = [
+        Row(v3: true, status: .initialized, instrumentMode: false, rels: v3Open),
+        Row(v3: true, status: .initialized, instrumentMode: true, rels: v3Open + ["set-instrument"]),
+        Row(v3: true, status: .paid, instrumentMode: false, rels: v3Views),
+        Row(v3: true, status: .paid, instrumentMode: true, rels: v3Views),
+        Row(v3: true, status: .aborted, instrumentMode: false, rels: v3Views),
+        Row(v3: true, status: .failed, instrumentMode: false, rels: v3Views),
+        Row(v3: true, status: .cancelled, instrumentMode: false, rels: v3Views),
+        Row(v3: true, status: .reversed, instrumentMode: false, rels: v3Views),
+        Row(v3: false, status: .initialized, instrumentMode: false, rels: v2Open),
+        Row(
+            v3: false, status: .initialized, instrumentMode: true, rels: v2Open + ["update-paymentorder-setinstrument"]),
+        Row(v3: false, status: .paid, instrumentMode: false, rels: v2Views + ["paid-paymentorder"]),
+        Row(v3: false, status: .failed, instrumentMode: true, rels: v2Views + ["failed-paymentorder"]),
+        Row(v3: false, status: .aborted, instrumentMode: false, rels: v2Views),
+        Row(v3: false, status: .cancelled, instrumentMode: false, rels: v2Views),
+    ]
+
+    @Test(arguments: table)
+    func operationsFollowVersionAndStatus(row: Row) throws {
+        var record = try Self.record(v3: row.v3, instrumentMode: row.instrumentMode)
+        record.status = row.status
+        let operations = PaymentOrderOperations.operations(
+            for: record, base: PublicURL(base: "https://sandbox.example"), traceId: "t")
+        #expect(operations.map(\.rel) == row.rels)
+        for operation in operations {
+            let isPatch =
+                operation.rel!.hasPrefix("update-") || operation.rel!.hasPrefix("abort")
+                || operation.rel == "set-instrument"
+            #expect(operation.method == (isPatch ? "PATCH" : "GET"))
+            if isPatch { #expect(operation.href == "https://sandbox.example\(record.path)") }
+        }
+    }
+
+    @Test func v2ResultLinksPointAtTheSubResources() throws {
+        var record = try Self.record(v3: false)
+        record.status = .paid
+        let base = PublicURL(base: "https://sandbox.example")
+        let paid = PaymentOrderOperations.operations(for: record, base: base, traceId: "t").last
+        #expect(
+            paid
+                == SwedbankPaySDK.Operation(
+                    rel: "paid-paymentorder", method: "GET", href: "https://sandbox.example\(record.path)/paid",
+                    contentType: "application/json"))
+        record.status = .failed
+        let failed = PaymentOrderOperations.operations(for: record, base: base, traceId: "t").last
+        #expect(failed?.href == "https://sandbox.example\(record.path)/failed")
+        #expect(failed?.contentType == "application/problem+json")
+    }
+
+    @Test func theV2StateStaysReadyUntilTheOrderFailsOrIsAborted() {
+        #expect(PaymentOrderDocument.v2State(.initialized) == "Ready")
+        #expect(PaymentOrderDocument.v2State(.paid) == "Ready")
+        #expect(PaymentOrderDocument.v2State(.failed) == "Failed")
+        #expect(PaymentOrderDocument.v2State(.aborted) == "Aborted")
+    }
+
+    @Test func unknownRequestMembersAreKeptBesideTheModel() throws {
+        let record = try Self.record()
+        #expect(record.extraFields["metadata"] == (try json(#"{"key1": "value1", "key2": 2}"#)))
+        #expect(record.extraFields["urls"] == (try json(#"{"logoUrl": "https://shop.example/logo.png"}"#)))
+        #expect(record.extraFields["payer"] == (try json(#"{"firstName": "Ada", "lastName": "Lovelace"}"#)))
+        #expect(record.extraFields["operation"] == nil)
+        #expect(
+            JSONFields.merged(
+                ["a": .integer(1), "b": .object(["c": .integer(2)])],
+                with: ["a": .integer(9), "b": .object(["d": .integer(3)])])
+                == ["a": .integer(1), "b": .object(["c": .integer(2), "d": .integer(3)])])
+    }
+}
