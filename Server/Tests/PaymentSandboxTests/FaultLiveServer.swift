@@ -42,6 +42,7 @@ struct FaultLiveServer {
     }
 }
 
+/// A JSON-speaking shorthand for the live fault tests.
 extension HTTPClient {
     /// Sends a request and collects the answer, within `timeout`.
     func send(

@@ -6,6 +6,9 @@ import SwedbankPaySDK
 /// Reads request bodies with the sandbox's limits and turns every way a body can be wrong into a
 /// problem: too large (413), not JSON (415 / 400), not an object (400).
 enum RequestJSON {
+    /// The deepest nesting of arrays and objects a request body may have.
+    static let maxDepth = 32
+
     /// The body as a JSON object. An empty body is `{}`.
     static func object(
         _ request: Request, limit: Int, requireBody: Bool = true
@@ -21,8 +24,11 @@ enum RequestJSON {
         {
             throw SandboxProblem.unsupportedMediaType(contentType)
         }
-        guard let value = try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data) else {
-            throw SandboxProblem.inputError("The request body is not valid JSON.")
+        let value: SwedbankPaySDK.JSONValue
+        do {
+            value = try SwedbankPaySDK.JSONValue(parsing: data, maxDepth: maxDepth)
+        } catch {
+            throw SandboxProblem.inputError("The request body is not valid JSON: \(error.description).")
         }
         guard case .object(let object) = value else {
             throw SandboxProblem.inputError("The request body must be a JSON object.")
@@ -48,8 +54,7 @@ enum RequestJSON {
     static func decode<T: Decodable>(_ type: T.Type, from value: SwedbankPaySDK.JSONValue, at path: String) throws -> T
     {
         do {
-            let data = try JSONEncoder().encode(value)
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decode(T.self, from: value.serialized())
         } catch let DecodingError.keyNotFound(key, context) {
             let field = ([path] + context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
             throw SandboxProblem.inputError(

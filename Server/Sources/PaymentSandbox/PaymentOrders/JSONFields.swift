@@ -7,7 +7,7 @@ enum JSONFields {
     /// `value` as JSON, as `JSONEncoder` writes it (URLs as strings, nil optionals left out).
     static func encode(_ value: some Encodable) -> SwedbankPaySDK.JSONValue {
         guard let data = try? JSONEncoder().encode(value),
-            let json = try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
+            let json = try? SwedbankPaySDK.JSONValue(parsing: data)
         else { return .null }
         return json
     }

@@ -40,6 +40,7 @@ public final class PaymentSandbox: Sendable {
             CallbackRoutes(services: services),
             PaymentOrderControlRoutes(services: services),
             PaymentSessionRoutes(services: services),
+            HostedViewRoutes(services: services),
         ]
         // `POST /sandbox/reset` resets everything, the module that serves it included.
         control.onReset { [weak self] in await self?.reset() }

@@ -1,0 +1,130 @@
+import Foundation
+
+/// `GET /sandbox/`: the page a developer opens first when a test payment goes wrong. It lists
+/// payment orders, attempts, payment sessions, SDK events and requests, newest first, from the
+/// control API's JSON, and refreshes every 2 seconds. A list the sandbox does not serve shows as
+/// unavailable; data only ever reaches the page as text (`textContent`), never as markup.
+enum DashboardPage {
+    static let html = SandboxPageStyle.head(title: "Payment Sandbox dashboard") + """
+        <body>
+        <main aria-labelledby="dashboard-title" style="max-width: 1100px">
+        <p><span class="badge">Sandbox</span> <span class="muted" id="updated" role="status">Loading…</span></p>
+        <h1 id="dashboard-title">Payment Sandbox</h1>
+        <p class="muted">Orders, attempts, payment sessions, SDK events and requests, newest first. Refreshes every 2 seconds.</p>
+        <div id="sections"></div>
+        </main>
+        <script>
+        \(script)
+        </script>
+        </body>
+        </html>
+        """
+
+    private static let script = #"""
+        (function () {
+          "use strict";
+          var sections = [
+            { id: "orders", title: "Payment orders", url: "/sandbox/paymentorders", list: "paymentOrders",
+              columns: [["Order", "id"], ["Status", "status"], ["Amount", "amount"], ["Currency", "currency"],
+                        ["Version", "version"], ["Reference", "payeeReference"], ["Created", "created"]] },
+            { id: "attempts", title: "Payment attempts", url: "/sandbox/attempts", list: "attempts",
+              columns: [["Order", "paymentOrder"], ["Number", "number"], ["Instrument", "instrument"],
+                        ["Result", "result"], ["Problem", "problem.title"], ["Started", "started"]] },
+            { id: "sessions", title: "Payment sessions", url: "/sandbox/sessions", list: "paymentSessions",
+              columns: [["Order", "paymentOrder"], ["Phase", "phase"], ["Problem", "problem.type"], ["Token", "token"]] },
+            { id: "events", title: "SDK events", url: "/sandbox/events", list: "events",
+              columns: [["Received", "received"], ["Session", "paymentSession"], ["Event", "event"]] },
+            { id: "requests", title: "Requests", url: "/sandbox/requests", list: "requests",
+              columns: [["Started", "startedAt"], ["Method", "method"], ["Path", "path"], ["Status", "status"],
+                        ["ms", "durationMs"], ["Fault", "fault.kind"]] }
+          ];
+          var limit = 50;
+          var container = document.getElementById("sections");
+
+          function value(row, path) {
+            var parts = path.split(".");
+            var current = row;
+            for (var i = 0; i < parts.length; i++) {
+              if (current === null || current === undefined) { return ""; }
+              current = current[parts[i]];
+            }
+            if (current === null || current === undefined) { return ""; }
+            return typeof current === "object" ? JSON.stringify(current) : String(current);
+          }
+          function element(name, text) {
+            var node = document.createElement(name);
+            if (text !== undefined) { node.textContent = text; }
+            return node;
+          }
+
+          sections.forEach(function (section) {
+            var wrapper = element("section");
+            wrapper.className = "card";
+            wrapper.setAttribute("aria-labelledby", section.id + "-title");
+            var body = element("div");
+            body.className = "body";
+            var heading = element("h2", section.title);
+            heading.id = section.id + "-title";
+            var status = element("p", "");
+            status.className = "muted";
+            status.id = section.id + "-status";
+            var scroller = element("div");
+            scroller.style.overflowX = "auto";
+            var table = element("table");
+            table.id = section.id + "-table";
+            var head = element("thead");
+            var headRow = element("tr");
+            section.columns.forEach(function (column) {
+              var cell = element("th", column[0]);
+              cell.scope = "col";
+              headRow.appendChild(cell);
+            });
+            head.appendChild(headRow);
+            table.appendChild(head);
+            table.appendChild(element("tbody"));
+            scroller.appendChild(table);
+            body.appendChild(heading);
+            body.appendChild(status);
+            body.appendChild(scroller);
+            wrapper.appendChild(body);
+            container.appendChild(wrapper);
+            section.status = status;
+            section.body = table.tBodies[0];
+          });
+
+          function render(section, rows) {
+            var newest = rows.slice(-limit).reverse();
+            var tbody = element("tbody");
+            newest.forEach(function (row) {
+              var tr = element("tr");
+              section.columns.forEach(function (column) { tr.appendChild(element("td", value(row, column[1]))); });
+              tbody.appendChild(tr);
+            });
+            section.body.parentNode.replaceChild(tbody, section.body);
+            section.body = tbody;
+            section.status.textContent = rows.length === 0 ? "None yet." :
+              (rows.length > limit ? "The newest " + limit + " of " + rows.length + "." : rows.length + " in all.");
+          }
+          function load(section) {
+            return fetch(section.url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+              .then(function (response) {
+                if (!response.ok) { throw new Error("HTTP " + response.status); }
+                return response.json();
+              })
+              .then(function (json) {
+                var rows = json && Array.isArray(json[section.list]) ? json[section.list] : [];
+                render(section, rows);
+              }, function (error) {
+                section.status.textContent = "Not available (" + error.message + ").";
+              });
+          }
+          function refresh() {
+            Promise.all(sections.map(load)).then(function () {
+              document.getElementById("updated").textContent = "Updated " + new Date().toLocaleTimeString();
+              window.setTimeout(refresh, 2000);
+            });
+          }
+          refresh();
+        })();
+        """#
+}

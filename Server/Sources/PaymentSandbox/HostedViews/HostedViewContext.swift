@@ -1,0 +1,15 @@
+import Foundation
+
+/// Everything a hosted-view decision needs besides the order and the view's state: time, ids and
+/// the payer's stored cards. Passing them in keeps ``HostedViewPayment`` free of I/O.
+struct HostedViewContext: Sendable {
+    /// Wall time, for history entries and card expiry.
+    let date: Date
+    /// The sandbox clock (seconds), for the Swish approval delay.
+    let now: TimeInterval
+    let ids: IDGenerator
+    /// The payer's stored tokens (empty for guest orders).
+    let storedTokens: [PayerTokenRecord]
+    /// ``SandboxConfiguration/swishOtherDeviceApprovalDelay``.
+    let swishApprovalDelay: TimeInterval?
+}

@@ -1,0 +1,250 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The payer's actions in the hosted payment menu as pure changes of the order and the view's
+/// state: `(order, state, action) -> (order', state', outcome)`. The routes load, run one of these
+/// inside the store's update of the order, and save; every decision is tested without HTTP.
+///
+/// All of them go through ``PaymentOrderRecord``'s lifecycle (`startAttempt`, `failAttempt`,
+/// `abortAttempt`, `markPaid`, `abort`), so an order paid here looks like one paid natively.
+struct HostedViewPayment: Sendable {
+    var order: PaymentOrderRecord
+    var state: HostedViewState
+    let context: HostedViewContext
+    /// Set when the order's status changed (paid or aborted): the merchant gets a callback.
+    var statusChanged = false
+
+    /// The reason recorded when the payer cancels.
+    static let abortReason = "Payment aborted by payer"
+
+    // MARK: Opening and polling
+
+    /// The view opened (or re-opened after paymentUrl): notes `PaymentLoaded` and says what the
+    /// menu must show or report. A failed or abandoned attempt is reported once.
+    mutating func opened() -> HostedViewOutcome {
+        order.recordLoaded(integration: "HostedView", now: context.date)
+        settleSwish()
+        let outcome = current()
+        if state.pending == nil { state.lastAttempt = nil }
+        return outcome
+    }
+
+    /// Where things stand, for the menu's polls; an other-device Swish payment whose approval
+    /// time has come is settled first.
+    mutating func poll() -> HostedViewOutcome {
+        settleSwish()
+        return current()
+    }
+
+    /// The outcome that describes the order and the view now.
+    func current() -> HostedViewOutcome {
+        switch order.status {
+        case .paid: return .paid(attempt: order.paid?.number)
+        case .aborted: return .aborted
+        case .initialized: break
+        default: return .closed(status: order.status.rawValue)
+        }
+        switch state.pending {
+        case .challenge(let number, let challenge)?: return .challenge(attempt: number, creq: challenge.transaction.creq)
+        case .swish(let number, _, _)?: return .swishPending(attempt: number)
+        case .invoice(let number)?: return .invoice(attempt: number)
+        case .bank(let number)?: return .bank(attempt: number)
+        case nil: break
+        }
+        switch state.lastAttempt {
+        case let ended? where ended.result == .failed:
+            return .failed(attempt: ended.number, ended.problem ?? .threeDSecureDeclined)
+        case let ended? where ended.result == .aborted:
+            return .attemptAborted(attempt: ended.number)
+        default:
+            return .idle
+        }
+    }
+
+    // MARK: Starting an attempt
+
+    /// Starts an attempt with the menu's instrument. Bad input is a 400 naming the field and
+    /// starts nothing; an attempt still waiting elsewhere is abandoned first.
+    mutating func start(_ request: HostedViewAttemptRequest, menu: PaymentMenuModel) throws -> HostedViewOutcome {
+        try requireOpen()
+        let instrument = request.instrument
+        guard order.availableInstruments.contains(instrument) else {
+            throw SandboxProblem.inputError(
+                "The instrument is not offered.",
+                problems: [("instrument", "The field must be one of \(order.availableInstruments.joined(separator: ", ")).")])
+        }
+        switch HostedViewInstrument.presentation(of: instrument) {
+        case .card:
+            let card = try cardToPay(request, menu: menu)
+            let number = try begin(instrument)
+            return payCard(card, number: number, consent: request.consent && menu.showsConsent)
+        case .swish:
+            let msisdn = try Self.swishNumber(request.msisdn)
+            let number = try begin(instrument)
+            state.pending = .swish(number: number, msisdn: msisdn, startedAt: context.now)
+            return .swishPending(attempt: number)
+        case .invoice:
+            let number = try begin(instrument)
+            state.pending = .invoice(number: number)
+            return .invoice(attempt: number)
+        case .bank:
+            guard order.order.urls.paymentUrl != nil else {
+                throw SandboxProblem.conflict(
+                    "A bank payment returns through the order's paymentUrl, and this order has none.")
+            }
+            let number = try begin(instrument)
+            state.pending = .bank(number: number)
+            return .bank(attempt: number)
+        case .appOnly:
+            throw SandboxProblem.inputError(
+                "The instrument is only offered in the app.",
+                problems: [("instrument", "\(instrument) is paid with the native SDK, not in the web menu.")])
+        }
+    }
+
+    /// The MSISDN without spaces or dashes: `+` and 8 to 15 digits, as the Swish API wants.
+    static func swishNumber(_ text: String?) throws -> String {
+        let msisdn = (text ?? "").filter { $0 != " " && $0 != "-" }
+        guard msisdn.range(of: #"^\+[1-9][0-9]{7,14}$"#, options: .regularExpression) != nil else {
+            throw SandboxProblem.inputError(
+                "The mobile number is invalid.",
+                problems: [("msisdn", "Enter the number with the country code, such as +46739000001.")])
+        }
+        return msisdn
+    }
+
+    private mutating func begin(_ instrument: String) throws -> Int64 {
+        if let pending = state.pending {
+            order.abortAttempt(
+                instrument: pending.instrument, number: pending.number,
+                reason: "The payer started another payment attempt.", now: context.date)
+            state.pending = nil
+        }
+        state.lastAttempt = nil
+        do {
+            return try order.startAttempt(instrument: instrument, now: context.date)
+        } catch {
+            throw Self.problem(for: error)
+        }
+    }
+
+    /// The payer identified in a v3 menu that asks for consumer info.
+    mutating func identifyPayer(email: String?, msisdn: String?) throws {
+        try requireOpen()
+        state.identifiedEmail = try PayerContact.parse(email: email, msisdn: msisdn).email
+    }
+
+    // MARK: Answers from outside the menu
+
+    /// The payer answered in the (simulated) Swish app.
+    mutating func answerSwish(approved: Bool) throws -> HostedViewOutcome {
+        guard case .swish(let number, let msisdn, _)? = state.pending else {
+            throw SandboxProblem.conflict("No Swish payment waits for the payer.")
+        }
+        try requireOpen()
+        guard approved else { return fail("Swish", number: number, problem: .swishUserCancelled) }
+        if let trigger = SwishTrigger(description: order.order.description) {
+            return fail("Swish", number: number, problem: trigger.problem)
+        }
+        return try pay("Swish", number: number, transactionType: "Sale", details: ["msisdn": msisdn])
+    }
+
+    /// The payer approved or cancelled on the invoice page.
+    mutating func answerInvoice(approved: Bool) throws -> HostedViewOutcome {
+        guard case .invoice(let number)? = state.pending else {
+            throw SandboxProblem.conflict("No invoice waits for the payer's approval.")
+        }
+        try requireOpen()
+        guard approved else { return abandon(HostedViewInstrument.invoice, number: number, reason: "Invoice cancelled") }
+        return try pay(HostedViewInstrument.invoice, number: number, transactionType: "Authorization", details: [:])
+    }
+
+    /// The payer approved or cancelled on the bank page.
+    mutating func answerBank(approved: Bool) throws -> HostedViewOutcome {
+        guard case .bank(let number)? = state.pending else {
+            throw SandboxProblem.conflict("No bank payment waits for the payer.")
+        }
+        try requireOpen()
+        guard approved else {
+            return abandon(HostedViewInstrument.bank, number: number, reason: "The payer cancelled at the bank.")
+        }
+        return try pay(HostedViewInstrument.bank, number: number, transactionType: "Sale", details: [:])
+    }
+
+    /// The payer cancelled the payment (the menu's cancel link or the script's `cancel()`).
+    mutating func abort() throws -> HostedViewOutcome {
+        try requireOpen()
+        if let pending = state.pending {
+            order.abortAttempt(
+                instrument: pending.instrument, number: pending.number, reason: Self.abortReason, now: context.date)
+            state.pending = nil
+        }
+        do {
+            try order.abort(reason: Self.abortReason, initiatedBy: "Payer", now: context.date)
+        } catch {
+            throw Self.problem(for: error)
+        }
+        statusChanged = true
+        return .aborted
+    }
+
+    private mutating func settleSwish() {
+        guard case .swish(_, _, let startedAt)? = state.pending, order.status == .initialized,
+            let delay = context.swishApprovalDelay, context.now - startedAt >= delay
+        else { return }
+        _ = try? answerSwish(approved: true)
+    }
+
+    // MARK: Shared steps
+
+    func requireOpen() throws {
+        guard order.status == .initialized else {
+            throw SandboxProblem.conflict("The payment order is \(order.status.rawValue).")
+        }
+    }
+
+    mutating func fail(_ instrument: String, number: Int64, problem: PaymentAttemptProblem) -> HostedViewOutcome {
+        order.failAttempt(instrument: instrument, number: number, problem: problem.document, now: context.date)
+        state.pending = nil
+        state.lastAttempt = .init(number: number, instrument: instrument, result: .failed, problem: problem)
+        return .failed(attempt: number, problem)
+    }
+
+    mutating func abandon(_ instrument: String, number: Int64, reason: String) -> HostedViewOutcome {
+        order.abortAttempt(instrument: instrument, number: number, reason: reason, now: context.date)
+        state.pending = nil
+        state.lastAttempt = .init(number: number, instrument: instrument, result: .aborted)
+        return .attemptAborted(attempt: number)
+    }
+
+    mutating func pay(
+        _ instrument: String, number: Int64, transactionType: String, details: [String: String],
+        tokens: [SwedbankPaySDK.JSONObject] = []
+    ) throws -> HostedViewOutcome {
+        do {
+            try order.markPaid(
+                instrument: instrument, number: number, transactionType: transactionType, details: details,
+                tokens: tokens, now: context.date)
+        } catch {
+            throw Self.problem(for: error)
+        }
+        statusChanged = true
+        state.pending = nil
+        state.lastAttempt = .init(number: number, instrument: instrument, result: .paid)
+        return .paid(attempt: number)
+    }
+
+    static func problem(for error: any Error) -> SandboxProblem {
+        switch error {
+        case let problem as SandboxProblem:
+            return problem
+        case PaymentOrderRecord.LifecycleError.notInitialized(let status):
+            return .conflict("The payment order is \(status.rawValue).")
+        case PaymentOrderRecord.LifecycleError.instrumentNotAvailable(let instrument):
+            return .inputError(
+                "The instrument is not offered.", problems: [("instrument", "\(instrument) is not offered.")])
+        default:
+            return .systemError("The hosted view failed: \(error).")
+        }
+    }
+}

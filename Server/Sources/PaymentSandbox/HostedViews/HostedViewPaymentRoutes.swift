@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// What the payment menu calls, under `/checkout/frame/<viewToken>/`: JSON endpoints for the
+/// menu's script (`state`, `attempts`, `abort`, `payer`, `swish/approve|decline`), the form
+/// posts of the pages shown inside the menu (`acs`, `notification`, `invoice`), and the
+/// third-party bank page (`/sandbox/bank/<viewToken>`, reached on another host name).
+struct HostedViewPaymentRoutes: Sendable {
+    let service: HostedViewService
+
+    func register(open: Router<SandboxRequestContext>) {
+        let frame = "/checkout/frame/:viewToken"
+        open.get("\(frame)/state") { request, context in
+            try await outcome(request, context, readFirst: true) { payment in payment.poll() }
+        }
+        open.post("\(frame)/attempts") { request, context in
+            let body = try await RequestJSON.object(request, limit: limit)
+            let attempt = try HostedViewAttemptRequest.parse(body)
+            return try await outcome(request, context) { payment in
+                let menu = PaymentMenuModel(
+                    order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
+                return try payment.start(attempt, menu: menu)
+            }
+        }
+        open.post("\(frame)/abort") { request, context in
+            try await outcome(request, context) { payment in try payment.abort() }
+        }
+        open.post("\(frame)/payer") { request, context in
+            let body = try await RequestJSON.object(request, limit: limit)
+            let email = body["email"]?.stringValue
+            let msisdn = body["msisdn"]?.stringValue
+            _ = try await service.perform(viewToken: try context.parameters.require("viewToken")) { payment in
+                try payment.identifyPayer(email: email, msisdn: msisdn)
+            }
+            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["payerIdentified": .bool(true)]))
+        }
+        open.post("\(frame)/swish/:answer") { request, context in
+            let answer = context.parameters.get("answer") ?? ""
+            guard answer == "approve" || answer == "decline" else {
+                throw SandboxProblem.notFound("A Swish answer is approve or decline.")
+            }
+            return try await outcome(request, context) { payment in try payment.answerSwish(approved: answer == "approve") }
+        }
+        open.post("\(frame)/acs") { request, context in try await challengePage(request, context) }
+        open.post("\(frame)/notification") { request, context in
+            let fields = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))
+            let viewToken = try context.parameters.require("viewToken")
+            let result = try await service.perform(viewToken: viewToken) { payment in
+                try payment.completeChallenge(cres: fields["cres"] ?? "")
+            }
+            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+        }
+        open.get("\(frame)/invoice") { request, context in
+            let viewToken = try context.parameters.require("viewToken")
+            let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
+            guard case .invoice? = payment.state.pending else {
+                throw SandboxProblem.conflict("No invoice waits for the payer's approval.")
+            }
+            return HostedViewRoutes.page(
+                HostedViewSubpages.invoice(
+                    amountText: HTMLText.money(payment.order.order.amount, currency: payment.order.order.currency),
+                    action: service.services.urls(for: request).url("/checkout/frame/\(viewToken)/invoice"),
+                    description: payment.order.order.description))
+        }
+        open.post("\(frame)/invoice") { request, context in
+            let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
+            let viewToken = try context.parameters.require("viewToken")
+            let result = try await service.perform(viewToken: viewToken) { try $0.answerInvoice(approved: approved) }
+            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+        }
+        open.get("/sandbox/bank/:viewToken") { _, context in
+            let viewToken = try context.parameters.require("viewToken")
+            let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
+            guard case .bank? = payment.state.pending else {
+                throw SandboxProblem.conflict("No bank payment waits for the payer.")
+            }
+            let order = payment.order.order
+            return HostedViewRoutes.page(
+                BankPage.render(
+                    amountText: HTMLText.money(order.amount, currency: order.currency),
+                    merchant: order.payeeInfo.payeeName ?? "the shop", action: "/sandbox/bank/\(viewToken)"))
+        }
+        open.post("/sandbox/bank/:viewToken") { request, context in
+            let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
+            let (_, payment) = try await service.perform(viewToken: try context.parameters.require("viewToken")) {
+                try $0.answerBank(approved: approved)
+            }
+            // Back to the shop the way a bank sends the payer: a top-level GET of the paymentUrl.
+            let urls = payment.order.order.urls
+            let target = (urls.paymentUrl ?? urls.completeUrl).absoluteString
+            return Response(status: .seeOther, headers: [.location: target, .cacheControl: "no-store"])
+        }
+    }
+
+    private var limit: Int { service.services.configuration.maxRequestBodyBytes }
+
+    /// Runs a step and answers its outcome as the menu's JSON.
+    private func outcome(
+        _ request: Request, _ context: SandboxRequestContext, readFirst: Bool = false,
+        _ step: @escaping @Sendable (inout HostedViewPayment) throws -> HostedViewOutcome
+    ) async throws -> Response {
+        let viewToken = try context.parameters.require("viewToken")
+        let (result, payment) = try await service.perform(viewToken: viewToken, readFirst: readFirst, step)
+        let links = service.links(payment.order, base: service.services.urls(for: request))
+        return JSONResponse.make(result.json(links: links))
+    }
+
+    /// The ACS challenge page (the 3-D Secure simulator's own page) for the waiting challenge;
+    /// its forms post the CRes to this view's notification URL.
+    private func challengePage(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+        let fields = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))
+        let viewToken = try context.parameters.require("viewToken")
+        let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
+        guard case .challenge(_, let challenge)? = payment.state.pending else {
+            throw SandboxProblem.conflict("No card payment waits for a 3-D Secure challenge.")
+        }
+        guard let creq = fields["creq"], creq == challenge.transaction.creq else {
+            throw SandboxProblem.inputError(
+                "The challenge request is invalid.", problems: [("creq", "The field must be the menu's creq.")])
+        }
+        let order = payment.order.order
+        let base = service.services.urls(for: request)
+        return HostedViewRoutes.page(
+            ThreeDSecurePages.challenge(
+                transaction: challenge.transaction,
+                notificationURL: base.url("/checkout/frame/\(viewToken)/notification"),
+                sessionData: ThreeDSecureMessage(threeDSServerTransID: challenge.transaction.serverTransactionID).encoded,
+                amount: HTMLText.money(order.amount, currency: order.currency)))
+    }
+
+    /// What the page inside the menu says while the menu takes over.
+    static func text(_ outcome: HostedViewOutcome) -> String {
+        switch outcome {
+        case .paid: return "Approved. Returning to the payment menu."
+        case .failed: return "Not approved. Returning to the payment menu."
+        default: return "Returning to the payment menu."
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// The hosted views: the scripts at the `view-checkout`, `view-paymentorder` and
+/// `view-consumer-identification` hrefs, the payment menu and checkin pages they frame, the
+/// menu's payment endpoints (``HostedViewPaymentRoutes``), the checkin endpoint
+/// (``CheckinRoutes``), and the dashboard (`GET /sandbox/`, `GET /sandbox/attempts`). All on the
+/// open router: browsers call them without the merchant's token.
+struct HostedViewRoutes: SandboxModule {
+    let services: SandboxServices
+    let service: HostedViewService
+
+    init(services: SandboxServices) {
+        self.services = services
+        service = HostedViewService(services: services)
+    }
+
+    func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        open.get("/checkout/client/:viewToken") { request, context in
+            await checkoutScript(request, viewToken: context.parameters.get("viewToken") ?? "", kind: .checkout)
+        }
+        open.get("/paymentmenu/core/scripts/client/px.paymentmenu.client.js") { request, _ in
+            await checkoutScript(request, viewToken: request.uri.queryParameters.get("token") ?? "", kind: .paymentMenu)
+        }
+        open.get("/consumers/core/scripts/client/px.consumer.client.js") { request, _ in
+            await consumerScript(request, token: request.uri.queryParameters.get("token") ?? "")
+        }
+        open.get("/checkout/frame/:viewToken") { request, context in
+            try await menuPage(request, viewToken: context.parameters.require("viewToken"))
+        }
+        open.get("/sandbox") { _, _ in
+            Self.page(DashboardPage.html)
+        }
+        open.get("/sandbox/attempts") { _, _ in
+            let orders = await services.store.allOrders()
+            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
+        }
+        HostedViewPaymentRoutes(service: service).register(open: open)
+        CheckinRoutes(services: services).register(open: open)
+    }
+
+    func reset() async {
+        await service.reset()
+    }
+
+    /// An HTML page that must not be cached (it shows state) nor sniffed.
+    static func page(_ html: String, status: Int = 200) -> Response {
+        var response = JSONResponse.html(html, status: status)
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        return response
+    }
+
+    /// A script built from the request: no caching, so a re-opened view sees a new order state.
+    static func script(_ text: String) -> Response {
+        var response = JSONResponse.javascript(text)
+        response.headers[.cacheControl] = "no-store"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        return response
+    }
+
+    /// The culture of `?culture=` when it is one of the supported ones, else `fallback`.
+    static func culture(_ request: Request, fallback: String) -> String {
+        let asked = request.uri.queryParameters.get("culture") ?? ""
+        return SwedbankPaySDK.Language(rawValue: asked)?.rawValue ?? fallback
+    }
+
+    /// The origin the browser sees the sandbox at.
+    static func origin(_ base: PublicURL) -> String {
+        URL(string: base.base).flatMap(PaymentMenuModel.origin) ?? base.base
+    }
+
+    /// `?origin=` of a frame: an http(s) origin or `null` (a page without a base URL), else nil
+    /// (and the frame then posts nothing).
+    static func parentOrigin(_ request: Request) -> String? {
+        guard let value = request.uri.queryParameters.get("origin") else { return nil }
+        let origin = String(value)
+        if origin == "null" { return origin }
+        let pattern = #"^https?://([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$"#
+        guard origin.count <= 300, origin.range(of: pattern, options: .regularExpression) != nil else { return nil }
+        return origin
+    }
+
+    private func checkoutScript(_ request: Request, viewToken: String, kind: HostedViewKind) async -> Response {
+        let base = services.urls(for: request)
+        let order = await services.store.order(viewToken: viewToken)
+        let known = order.map { $0.isV3 == (kind == .checkout) } ?? false
+        let boot = HostedViewClientScript.Boot(
+            kind: kind, token: viewToken, frameUrl: known ? base.url("/checkout/frame/\(viewToken)") : nil,
+            origin: Self.origin(base),
+            culture: Self.culture(request, fallback: order?.order.language.rawValue ?? "en-US"),
+            paymentOrderId: known ? order?.path : nil,
+            error: known
+                ? nil
+                : order == nil
+                    ? "No payment order has the view token \(viewToken), or it has expired."
+                    : "The view token belongs to a Checkout \(kind == .checkout ? "v2" : "v3") payment order; use its own view href."
+        )
+        return Self.script(HostedViewClientScript.render(boot))
+    }
+
+    private func consumerScript(_ request: Request, token: String) async -> Response {
+        let base = services.urls(for: request)
+        let session = await services.store.consumer(token: token)
+        let boot = HostedViewClientScript.Boot(
+            kind: .consumer, token: token, frameUrl: session == nil ? nil : base.url("/consumers/frame/\(token)"),
+            origin: Self.origin(base), culture: Self.culture(request, fallback: session?.language ?? "en-US"),
+            paymentOrderId: nil,
+            error: session == nil ? "No consumer session has the token \(token), or it has expired." : nil)
+        return Self.script(HostedViewClientScript.render(boot))
+    }
+
+    private func menuPage(_ request: Request, viewToken: String) async throws -> Response {
+        let base = services.urls(for: request)
+        let opened: (result: HostedViewOutcome, payment: HostedViewPayment)
+        do {
+            opened = try await service.perform(viewToken: viewToken, readFirst: true) { $0.opened() }
+        } catch let problem as SandboxProblem where problem.status == 404 {
+            return Self.page(
+                SandboxPageStyle.head(title: "Payment menu (sandbox)")
+                    + "<body><main><h1>Payment not found</h1><p role=\"alert\">\(HTMLText.escape(problem.detail ?? ""))</p></main></body></html>",
+                status: 404)
+        }
+        let payment = opened.payment
+        let model = PaymentMenuModel(
+            order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
+        let kind: HostedViewKind = request.uri.queryParameters.get("kind") == "paymentMenu" || !payment.order.isV3
+            ? .paymentMenu : .checkout
+        let boot: SwedbankPaySDK.JSONValue = .object([
+            "token": .string(viewToken), "channel": .string(HostedViewClientScript.channel),
+            "parentOrigin": Self.parentOrigin(request).map { .string($0) } ?? .null,
+            "api": .string(base.url("/checkout/frame/\(viewToken)")),
+            "initial": opened.result.json(links: service.links(payment.order, base: base)),
+            "completeUrl": .string(model.completeUrl), "cancelUrl": model.cancelUrl.map { .string($0) } ?? .null,
+            "errorOrigin": .string(kind.errorOrigin), "hostOrigins": .array(model.hostOrigins.map { .string($0) }),
+            "invoiceInstrument": .string(HostedViewInstrument.invoice),
+            "bankInstrument": .string(HostedViewInstrument.bank),
+            "testPerson": .object([
+                "email": .string(PayerContact.testPerson.email), "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
+            ]),
+        ])
+        var language = model
+        language.language = Self.culture(request, fallback: model.language)
+        return Self.page(PaymentMenuPage.render(language, boot: boot))
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The small pages around the payment menu: the invoice approval page and the page that ends a
+/// page shown inside the menu (3-D Secure, invoice) by telling the menu to look again.
+enum HostedViewSubpages {
+    /// The invoice approval page, inside the menu's frame. Plain forms, no script.
+    static func invoice(amountText: String, action: String, description: String) -> String {
+        SandboxPageStyle.head(title: "Invoice (sandbox)") + """
+            <body>
+            <main aria-labelledby="invoice-title">
+            <p><span class="badge">Sandbox</span></p>
+            <h1 id="invoice-title">Pay \(HTMLText.escape(amountText)) by invoice</h1>
+            <p>\(HTMLText.escape(description))</p>
+            <p class="muted">The invoice is sent to the payer's e-mail; payment is due in 14 days.</p>
+            <form method="post" action="\(HTMLText.escape(action))">
+            <input type="hidden" name="action" value="approve">
+            <button type="submit" class="primary" id="invoice-approve">Approve invoice</button>
+            </form>
+            <form method="post" action="\(HTMLText.escape(action))">
+            <input type="hidden" name="action" value="cancel">
+            <button type="submit" class="secondary" id="invoice-cancel">Cancel</button>
+            </form>
+            </main>
+            </body>
+            </html>
+            """
+    }
+
+    /// What a page inside the menu ends on: it tells the menu (same origin, its parent) to fetch
+    /// the order's state, which the menu then reports to the merchant's page.
+    static func finished(token: String, text: String) -> String {
+        let message = HTMLText.scriptJSON(
+            .object([
+                "channel": .string(HostedViewClientScript.channel), "token": .string(token),
+                "type": .string("subviewFinished"),
+            ]))
+        return SandboxPageStyle.head(title: "Finished (sandbox)") + """
+            <body>
+            <main>
+            <p role="status">\(HTMLText.escape(text))</p>
+            </main>
+            <script>
+            if (window.parent !== window) { window.parent.postMessage(\(message), window.location.origin); }
+            </script>
+            </body>
+            </html>
+            """
+    }
+}
