@@ -11,8 +11,7 @@ enum SampleOrder {
         {"paymentorder":{"operation":"Purchase","currency":"SEK","amount":1500,"vatAmount":375,\
         "description":"Test Purchase","userAgent":"swedbankpay-cli","language":"sv-SE",\
         "productName":"Checkout3","urls":{"hostUrls":["https://example.com"],\
-        "completeUrl":"https://example.com/complete","cancelUrl":"https://example.com/cancel",\
-        "callbackUrl":"https://example.com/callback"},\
+        "completeUrl":"https://example.com/complete","cancelUrl":"https://example.com/cancel"},\
         "payeeInfo":{"payeeId":"\(payeeId)","payeeReference":"\(payeeReference)"}}}
         """
     }

@@ -10,8 +10,18 @@ enum PaymentOrderDocument {
     ) -> SwedbankPaySDK.JSONObject {
         [
             "paymentOrder": .object(paymentOrder(record, expand: expand)),
-            "operations": JSONFields.encode(operations),
+            "operations": .array(operations.map(json(of:))),
         ]
+    }
+
+    /// An operation as JSON (nil members left out), built directly: this is on every answer.
+    static func json(of operation: SwedbankPaySDK.Operation) -> SwedbankPaySDK.JSONValue {
+        var object: SwedbankPaySDK.JSONObject = [:]
+        if let rel = operation.rel { object["rel"] = .string(rel) }
+        if let method = operation.method { object["method"] = .string(method) }
+        if let href = operation.href { object["href"] = .string(href) }
+        if let contentType = operation.contentType { object["contentType"] = .string(contentType) }
+        return .object(object)
     }
 
     /// The `paymentOrder` member.
