@@ -34,21 +34,28 @@ final class IDGenerator: @unchecked Sendable {
 
     /// A lower-case GUID such as `5adc265f-f87f-4313-577e-08d3dca1a26c`.
     func guid() -> String {
-        let high = next()
-        let low = next()
-        let hex = String(format: "%016llx%016llx", high, low)
-        let chars = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+        var bytes = Self.hex(next()) + Self.hex(next())
+        for position in [8, 13, 18, 23] {
+            bytes.insert(UInt8(ascii: "-"), at: position)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A 64-character lower-case hex token.
     func token() -> String {
-        (0..<4).map { _ in String(format: "%016llx", next()) }.joined()
+        String(decoding: Self.hex(next()) + Self.hex(next()) + Self.hex(next()) + Self.hex(next()), as: UTF8.self)
     }
 
     /// A 32-character hex trace id, as in `_tc_tid`.
     func traceId() -> String {
-        String(format: "%016llx%016llx", next(), next())
+        String(decoding: Self.hex(next()) + Self.hex(next()), as: UTF8.self)
+    }
+
+    /// 16 lower-case hex digits, zero-padded (`String(format:)` is slow on Linux, and ids are made
+    /// for every request).
+    private static func hex(_ value: UInt64) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return (0..<16).map { digits[Int((value >> UInt64(60 - 4 * $0)) & 0xF)] }
     }
 
     /// A number of the given digit count, for payment numbers and references.
