@@ -75,6 +75,23 @@ public final class BrowserHost: Sendable {
         return page
     }
 
+    /// Lets pages of `origin` reach services on this machine (loopback), as a web view in an app
+    /// may. Chromium's Local Network Access otherwise blocks a public page's requests to
+    /// `127.0.0.1`; WKWebView has no such rule, so the SDK's pages need this to talk to a local
+    /// sandbox or backend.
+    public func allowLoopbackAccess(from origin: URL) async throws {
+        var components = URLComponents()
+        components.scheme = origin.scheme
+        components.host = origin.host
+        components.port = origin.port
+        _ = try await connection.send(
+            "Browser.grantPermissions",
+            [
+                "permissions": .array([.string("loopbackNetwork")]),
+                "origin": .string(components.string ?? origin.absoluteString),
+            ])
+    }
+
     /// Closes the browser and deletes its profile. No Chromium process is left running.
     public func close() async {
         _ = try? await connection.send("Browser.close")

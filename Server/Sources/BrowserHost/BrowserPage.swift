@@ -64,8 +64,17 @@ public actor BrowserPage {
                 "deviceScaleFactor": .number(deviceScaleFactor), "mobile": .bool(true),
             ])
         try await send(
+            // Only documents (main frame and frames) are paused: they are what a web view host
+            // decides about, and pausing every script and image would slow every page.
             "Fetch.enable",
-            ["patterns": .array([.object(["urlPattern": .string("*"), "requestStage": .string("Request")])])]
+            [
+                "patterns": .array([
+                    .object([
+                        "urlPattern": .string("*"), "resourceType": .string("Document"),
+                        "requestStage": .string("Request"),
+                    ])
+                ])
+            ]
         )
         try await send("Runtime.addBinding", ["name": .string(Self.bindingName)])
         let tree = try await send("Page.getFrameTree")

@@ -12,7 +12,8 @@ import Testing
     @Test func aCardPaysAndTheMerchantSeesItPaid() async throws {
         try await SandboxHarness().run { client in
             let (id, token) = try await F.create(client)
-            let body = #"{"instrument": "CreditCard", "card": {"number": "4925 0000 0000 0004", "expiry": "12/30", "cvc": "123"}}"#
+            let body =
+                #"{"instrument": "CreditCard", "card": {"number": "4925 0000 0000 0004", "expiry": "12/30", "cvc": "123"}}"#
             let reply = try await F.post(client, "/checkout/frame/\(token)/attempts", body)
             #expect(reply.status == 200)
             #expect(try reply.object["outcome"] == .string("paid"))
@@ -49,7 +50,8 @@ import Testing
                 let (id, token) = try await F.create(client)
                 let started = try await F.post(
                     client, "/checkout/frame/\(token)/attempts",
-                    #"{"instrument": "CreditCard", "card": {"number": "5226612199533406", "expiry": "12/30", "cvc": "123"}}"#)
+                    #"{"instrument": "CreditCard", "card": {"number": "5226612199533406", "expiry": "12/30", "cvc": "123"}}"#
+                )
                 #expect(try started.object["outcome"] == .string("challenge"))
                 #expect(try started.object["acsUrl"] == .string("http://sandbox.test/checkout/frame/\(token)/acs"))
                 let creq = try #require(try started.object["creq"]?.stringValue)
@@ -72,7 +74,8 @@ import Testing
     @Test func swishWaitsUntilThePayerAnswers() async throws {
         try await SandboxHarness().run { client in
             let (id, token) = try await F.create(client)
-            let bad = try await F.post(client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Swish", "msisdn": "070"}"#)
+            let bad = try await F.post(
+                client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Swish", "msisdn": "070"}"#)
             #expect(try bad.object["problems"]?.arrayValue?.first?.objectValue?["name"] == .string("msisdn"))
             let started = try await F.post(
                 client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Swish", "msisdn": "+46739000001"}"#)
@@ -128,7 +131,8 @@ import Testing
             #expect(back.status == 303)
             #expect(try await F.read(client, id)["status"] == .string("Initialized"))
             let first = try await client.send(.get, "/checkout/frame/\(token)", token: nil)
-            #expect(try F.boot("menuBoot", in: first.text)["initial"]?.objectValue?["outcome"] == .string("attemptAborted"))
+            #expect(
+                try F.boot("menuBoot", in: first.text)["initial"]?.objectValue?["outcome"] == .string("attemptAborted"))
             let second = try await client.send(.get, "/checkout/frame/\(token)", token: nil)
             #expect(try F.boot("menuBoot", in: second.text)["initial"]?.objectValue?["outcome"] == .string("idle"))
         }
@@ -138,7 +142,10 @@ import Testing
         try await SandboxHarness().run { client in
             let (id, token) = try await F.create(client)
             let reply = try await F.post(client, "/checkout/frame/\(token)/abort")
-            #expect(try reply.object == ["outcome": .string("aborted"), "redirectUrl": .string("https://shop.example/cancel")])
+            #expect(
+                try reply.object == [
+                    "outcome": .string("aborted"), "redirectUrl": .string("https://shop.example/cancel"),
+                ])
             let order = try await F.read(client, id)
             #expect(order["status"] == .string("Aborted"))
             #expect(try await F.post(client, "/checkout/frame/\(token)/abort").status == 409)
@@ -157,11 +164,13 @@ import Testing
 
     @Test func thePayerIdentifiesBeforeChoosing() async throws {
         try await SandboxHarness().run { client in
-            let (_, token) = try await F.create(client, F.order {
-                var payer = $0["payer"]!.objectValue!
-                payer["requireConsumerInfo"] = .bool(true)
-                $0["payer"] = .object(payer)
-            })
+            let (_, token) = try await F.create(
+                client,
+                F.order {
+                    var payer = $0["payer"]!.objectValue!
+                    payer["requireConsumerInfo"] = .bool(true)
+                    $0["payer"] = .object(payer)
+                })
             let before = try await client.send(.get, "/checkout/frame/\(token)", token: nil).text
             #expect(before.contains(#"id="payer-form""#))
             #expect(before.contains(#"<div id="instruments" hidden>"#))
@@ -178,25 +187,35 @@ import Testing
         try await SandboxHarness().run { client in
             let created = try await client.send(
                 .post, "/psp/consumers",
-                json: #"{"operation": "initiate-consumer-session", "language": "sv-SE", "shippingAddressRestrictedToCountryCodes": ["SE"]}"#)
+                json:
+                    #"{"operation": "initiate-consumer-session", "language": "sv-SE", "shippingAddressRestrictedToCountryCodes": ["SE"]}"#
+            )
             let token = try #require(try created.object["token"]?.stringValue)
-            let page = try await client.send(.get, "/consumers/frame/\(token)?origin=https%3A%2F%2Fshop.example", token: nil)
+            let page = try await client.send(
+                .get, "/consumers/frame/\(token)?origin=https%3A%2F%2Fshop.example", token: nil)
             #expect(page.status == 200)
             #expect(page.text.contains(#"<html lang="sv">"#))
             #expect(try F.boot("checkinBoot", in: page.text)["identified"] == .null)
             let bad = try await F.post(client, "/consumers/frame/\(token)/identify", #"{"email": "ada@example.com"}"#)
             #expect(bad.status == 400)
             let good = try await F.post(
-                client, "/consumers/frame/\(token)/identify", #"{"email": "ada@example.com", "msisdn": "+46739000001"}"#)
+                client, "/consumers/frame/\(token)/identify", #"{"email": "ada@example.com", "msisdn": "+46739000001"}"#
+            )
             let ref = try #require(try good.object["consumerProfileRef"]?.stringValue)
             #expect(ref.count == 64)
             #expect(try good.object["shippingDetailsUrl"] == .string("/psp/consumers/\(ref)/shipping-details"))
             let again = try await F.post(
-                client, "/consumers/frame/\(token)/identify", #"{"email": "ada@example.com", "msisdn": "+46739000001"}"#)
+                client, "/consumers/frame/\(token)/identify", #"{"email": "ada@example.com", "msisdn": "+46739000001"}"#
+            )
             #expect(try again.object["consumerProfileRef"] == .string(ref))
             let reopened = try await client.send(.get, "/consumers/frame/\(token)", token: nil)
-            #expect(try F.boot("checkinBoot", in: reopened.text)["identified"]?.objectValue?["consumerProfileRef"] == .string(ref))
-            #expect(try await F.post(client, "/consumers/frame/nope/identify", #"{"email": "a@b.se", "msisdn": "+46739000001"}"#).status == 404)
+            #expect(
+                try F.boot("checkinBoot", in: reopened.text)["identified"]?.objectValue?["consumerProfileRef"]
+                    == .string(ref))
+            #expect(
+                try await F.post(
+                    client, "/consumers/frame/nope/identify", #"{"email": "a@b.se", "msisdn": "+46739000001"}"#
+                ).status == 404)
         }
     }
 }

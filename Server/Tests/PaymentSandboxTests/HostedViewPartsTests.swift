@@ -16,9 +16,14 @@ import Testing
         #expect(card.expiryText == "05/2025")
         #expect(card.brand == "Visa")
         #expect(card.behaviour == .frictionless)
-        #expect(try CardEntry.parse(number: "5226612199533406", expiry: "12/2030", cvc: "000", date: F.date).behaviour == .challenge)
-        #expect(try CardEntry.parse(number: "4111112000004565", expiry: "12/30", cvc: "000", date: F.date).behaviour == .rejected)
-        #expect(try CardEntry.parse(number: "371449635398431", expiry: "12/30", cvc: "1234", date: F.date).brand == "Amex")
+        #expect(
+            try CardEntry.parse(number: "5226612199533406", expiry: "12/2030", cvc: "000", date: F.date).behaviour
+                == .challenge)
+        #expect(
+            try CardEntry.parse(number: "4111112000004565", expiry: "12/30", cvc: "000", date: F.date).behaviour
+                == .rejected)
+        #expect(
+            try CardEntry.parse(number: "371449635398431", expiry: "12/30", cvc: "1234", date: F.date).brand == "Amex")
         #expect(CardEntry.luhnValid("4925000000000004"))
         #expect(!CardEntry.luhnValid("4925000000000005"))
 
@@ -43,8 +48,9 @@ import Testing
     }
 
     @Test func payerContactsNeedAnEmailAndAValidNumber() throws {
-        #expect(try PayerContact.parse(email: " ada@example.com ", msisdn: "+46 739-000 001")
-            == PayerContact(email: "ada@example.com", msisdn: "+46739000001"))
+        #expect(
+            try PayerContact.parse(email: " ada@example.com ", msisdn: "+46 739-000 001")
+                == PayerContact(email: "ada@example.com", msisdn: "+46739000001"))
         #expect(try PayerContact.parse(email: "ada@example.com", msisdn: "").msisdn == nil)
         #expect {
             _ = try PayerContact.parse(email: "ada", msisdn: "0739", requireMsisdn: true)
@@ -55,7 +61,8 @@ import Testing
     }
 
     @Test func escapingKeepsValuesInsideTheirElementAndScript() {
-        #expect(HTMLText.escape(#"<a href="x" onclick='y'>&"#) == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;")
+        #expect(
+            HTMLText.escape(#"<a href="x" onclick='y'>&"#) == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;")
         let script = HTMLText.scriptJSON(.string("</script><!-- \u{2028} & done"))
         #expect(!script.contains("<") && !script.contains(">") && !script.contains("&"))
         #expect(script == #""\u003c/script\u003e\u003c!-- \u2028 \u0026 done""#)
@@ -65,12 +72,23 @@ import Testing
 
     @Test func attemptRequestsNameTheirBadFields() throws {
         let good = try HostedViewAttemptRequest.parse(
-            try #require(try json(#"{"instrument": "CreditCard", "card": {"number": "4925", "expiry": "12/30", "cvc": "1"}, "consent": true}"#).objectValue))
-        #expect(good == HostedViewAttemptRequest(instrument: "CreditCard", card: .typed(number: "4925", expiry: "12/30", cvc: "1"), msisdn: nil, consent: true))
-        let saved = try HostedViewAttemptRequest.parse(["instrument": .string("CreditCard"), "paymentToken": .string("t")])
+            try #require(
+                try json(
+                    #"{"instrument": "CreditCard", "card": {"number": "4925", "expiry": "12/30", "cvc": "1"}, "consent": true}"#
+                ).objectValue))
+        #expect(
+            good
+                == HostedViewAttemptRequest(
+                    instrument: "CreditCard", card: .typed(number: "4925", expiry: "12/30", cvc: "1"), msisdn: nil,
+                    consent: true))
+        let saved = try HostedViewAttemptRequest.parse([
+            "instrument": .string("CreditCard"), "paymentToken": .string("t"),
+        ])
         #expect(saved.card == .saved(paymentToken: "t"))
         #expect {
-            _ = try HostedViewAttemptRequest.parse(["card": .integer(1), "msisdn": .integer(2), "consent": .string("yes")])
+            _ = try HostedViewAttemptRequest.parse([
+                "card": .integer(1), "msisdn": .integer(2), "consent": .string("yes"),
+            ])
         } throws: { ($0 as? SandboxProblem)?.problems.map(\.name) == ["instrument", "card", "msisdn", "consent"] }
     }
 
@@ -88,12 +106,23 @@ import Testing
 
     @Test func outcomesBecomeTheMenusJSON() {
         let links = HostedViewOutcome.Links(
-            completeUrl: "https://shop.example/complete", cancelUrl: nil, acsUrl: "http://s/acs", invoiceUrl: "http://s/invoice",
+            completeUrl: "https://shop.example/complete", cancelUrl: nil, acsUrl: "http://s/acs",
+            invoiceUrl: "http://s/invoice",
             bankUrl: "http://localhost:1/sandbox/bank/t")
-        #expect(HostedViewOutcome.paid(attempt: 7).json(links: links)
-            == .object(["outcome": .string("paid"), "attempt": .integer(7), "redirectUrl": .string("https://shop.example/complete")]))
-        #expect(HostedViewOutcome.aborted.json(links: links) == .object(["outcome": .string("aborted"), "redirectUrl": .null]))
-        #expect(HostedViewOutcome.bank(attempt: 1).json(links: links).objectValue?["redirectUrl"] == .string("http://localhost:1/sandbox/bank/t"))
-        #expect(HostedViewOutcome.challenge(attempt: 2, creq: "c").json(links: links).objectValue?["acsUrl"] == .string("http://s/acs"))
+        #expect(
+            HostedViewOutcome.paid(attempt: 7).json(links: links)
+                == .object([
+                    "outcome": .string("paid"), "attempt": .integer(7),
+                    "redirectUrl": .string("https://shop.example/complete"),
+                ]))
+        #expect(
+            HostedViewOutcome.aborted.json(links: links)
+                == .object(["outcome": .string("aborted"), "redirectUrl": .null]))
+        #expect(
+            HostedViewOutcome.bank(attempt: 1).json(links: links).objectValue?["redirectUrl"]
+                == .string("http://localhost:1/sandbox/bank/t"))
+        #expect(
+            HostedViewOutcome.challenge(attempt: 2, creq: "c").json(links: links).objectValue?["acsUrl"]
+                == .string("http://s/acs"))
     }
 }

@@ -36,9 +36,15 @@ import Testing
     }
 
     @Test func aMagicAmountFailsTheAuthorization() throws {
-        var payment = F.payment(try F.record(F.order { $0["amount"] = .integer(900361); $0["vatAmount"] = .integer(0) }))
+        var payment = F.payment(
+            try F.record(
+                F.order {
+                    $0["amount"] = .integer(900361); $0["vatAmount"] = .integer(0)
+                }))
         let outcome = try payment.start(F.card("4925000000000004"), menu: F.menu(payment))
-        #expect(outcome == .failed(attempt: payment.order.failedAttempts[0].number, CardMagicAmount.problem(amount: 900361)!))
+        #expect(
+            outcome
+                == .failed(attempt: payment.order.failedAttempts[0].number, CardMagicAmount.problem(amount: 900361)!))
     }
 
     @Test func typedCardsAreCheckedBeforeAnAttemptStarts() throws {
@@ -48,7 +54,8 @@ import Testing
             _ = try payment.start(F.card("4925000000000005", expiry: "01/20", cvc: "12"), menu: F.menu(payment))
         } throws: { error in
             let problem = error as? SandboxProblem
-            return problem?.status == 400 && problem?.problems.map(\.name) == ["card.number", "card.expiry", "card.cvc"]
+            return problem?.status == 400
+                && problem?.problems.map(\.name) == ["card.number", "card.expiry", "card.cvc"]
         }
         #expect(payment.order.history.count == before)
     }
@@ -78,7 +85,8 @@ import Testing
     @Test func savedCardsOfAPayerAwareOrderPayAndAreUnknownToGuests() throws {
         var payment = F.payment(try F.record())
         let visa = SavedCardPrefill.sandboxCards[0].paymentToken
-        let saved = HostedViewAttemptRequest(instrument: "CreditCard", card: .saved(paymentToken: visa), msisdn: nil, consent: false)
+        let saved = HostedViewAttemptRequest(
+            instrument: "CreditCard", card: .saved(paymentToken: visa), msisdn: nil, consent: false)
         #expect(try payment.start(saved, menu: F.menu(payment)) == .paid(attempt: payment.order.paid?.number))
         var guest = F.payment(try F.record(F.order { $0["payer"] = nil }))
         #expect(F.menu(guest).savedCards.isEmpty)
@@ -102,7 +110,9 @@ import Testing
 
     @Test func swishWaitsForTheAppAndTriggersFail() throws {
         var payment = F.payment(try F.record())
-        #expect(throws: SandboxProblem.self) { _ = try payment.start(F.instrument("Swish", msisdn: "0739"), menu: F.menu(payment)) }
+        #expect(throws: SandboxProblem.self) {
+            _ = try payment.start(F.instrument("Swish", msisdn: "0739"), menu: F.menu(payment))
+        }
         let outcome = try payment.start(F.instrument("Swish", msisdn: "+46 739 000 001"), menu: F.menu(payment))
         guard case .swishPending(let number) = outcome else { Issue.record("\(outcome)"); return }
         #expect(payment.state.pending == .swish(number: number, msisdn: "+46739000001", startedAt: 1_000))
@@ -111,7 +121,9 @@ import Testing
 
         var declined = F.payment(try F.record(F.order { $0["description"] = .string("Order RF07") }))
         _ = try declined.start(F.instrument("Swish", msisdn: "+46739000001"), menu: F.menu(declined))
-        guard case .failed(_, let problem) = try declined.answerSwish(approved: true) else { Issue.record("paid"); return }
+        guard case .failed(_, let problem) = try declined.answerSwish(approved: true) else {
+            Issue.record("paid"); return
+        }
         #expect(problem == SwishTrigger.declined.problem)
     }
 
@@ -128,7 +140,10 @@ import Testing
 
     @Test func invoiceAndBankWaitForTheirPagesAndMayBeAbandoned() throws {
         var invoice = F.payment(try F.record())
-        guard case .invoice(let number) = try invoice.start(F.instrument("Invoice-PayExFinancingSe"), menu: F.menu(invoice)) else {
+        guard
+            case .invoice(let number) = try invoice.start(
+                F.instrument("Invoice-PayExFinancingSe"), menu: F.menu(invoice))
+        else {
             Issue.record("no invoice"); return
         }
         #expect(try invoice.answerInvoice(approved: false) == .attemptAborted(attempt: number))
@@ -142,13 +157,17 @@ import Testing
         #expect(try bank.answerBank(approved: true) == .paid(attempt: bankNumber))
         #expect(bank.order.paid?.transactionType == "Sale")
 
-        var noPaymentUrl = F.payment(try F.record(F.order {
-            var urls = $0["urls"]!.objectValue!
-            urls["paymentUrl"] = nil
-            $0["urls"] = .object(urls)
-        }))
+        var noPaymentUrl = F.payment(
+            try F.record(
+                F.order {
+                    var urls = $0["urls"]!.objectValue!
+                    urls["paymentUrl"] = nil
+                    $0["urls"] = .object(urls)
+                }))
         #expect(F.menu(noPaymentUrl).instruments.first { $0.name == "Trustly" }?.unavailableReason != nil)
-        #expect(throws: SandboxProblem.self) { _ = try noPaymentUrl.start(F.instrument("Trustly"), menu: F.menu(noPaymentUrl)) }
+        #expect(throws: SandboxProblem.self) {
+            _ = try noPaymentUrl.start(F.instrument("Trustly"), menu: F.menu(noPaymentUrl))
+        }
     }
 
     @Test func aNewAttemptAbandonsTheOneWaitingElsewhere() throws {
@@ -169,7 +188,9 @@ import Testing
         #expect(payment.order.failedAttempts.map(\.status) == ["Aborted"])
         #expect(payment.statusChanged)
         #expect(throws: SandboxProblem.self) { _ = try payment.abort() }
-        #expect(throws: SandboxProblem.self) { _ = try payment.start(F.card("4925000000000004"), menu: F.menu(payment)) }
+        #expect(throws: SandboxProblem.self) {
+            _ = try payment.start(F.card("4925000000000004"), menu: F.menu(payment))
+        }
     }
 
     @Test func theMenuOffersTheOrdersInstrumentsAndHidesAppOnlyOnes() throws {
@@ -178,7 +199,8 @@ import Testing
         #expect(all.instruments.first { $0.name == "ApplePay" }?.presentation == .appOnly)
         var payment = F.payment(try F.record())
         #expect(throws: SandboxProblem.self) { _ = try payment.start(F.instrument("ApplePay"), menu: F.menu(payment)) }
-        let restricted = F.menu(F.payment(try F.record(F.order { $0["restrictedToInstruments"] = .array([.string("Swish")]) })))
+        let restricted = F.menu(
+            F.payment(try F.record(F.order { $0["restrictedToInstruments"] = .array([.string("Swish")]) })))
         #expect(restricted.instruments.map(\.name) == ["Swish"])
         #expect(!restricted.isInstrumentMode)
         let mode = F.menu(F.payment(try F.record(F.order { $0["instrument"] = .string("CreditCard") })))

@@ -40,9 +40,11 @@ import Testing
             let boot = try F.boot("boot", in: reply.text)
             #expect(boot["frameUrl"] == .null)
             #expect(boot["error"]?.stringValue?.contains("No payment order has the view token unknown") == true)
-            let consumer = try await client.send(.get, "/consumers/core/scripts/client/px.consumer.client.js?token=nope", token: nil)
+            let consumer = try await client.send(
+                .get, "/consumers/core/scripts/client/px.consumer.client.js?token=nope", token: nil)
             #expect(consumer.contentType == Self.javascript)
-            #expect(try F.boot("boot", in: consumer.text)["error"]?.stringValue?.contains("No consumer session") == true)
+            #expect(
+                try F.boot("boot", in: consumer.text)["error"]?.stringValue?.contains("No consumer session") == true)
         }
     }
 
@@ -74,9 +76,11 @@ import Testing
 
     @Test func theMenuPageShowsTheOrderEscapedAndRecordsTheLoad() async throws {
         try await SandboxHarness().run { client in
-            let (id, token) = try await F.create(client, F.order { $0["description"] = .string("<b>Shoes</b> & \"socks\"") })
+            let (id, token) = try await F.create(
+                client, F.order { $0["description"] = .string("<b>Shoes</b> & \"socks\"") })
             let origin = "https%3A%2F%2Fshop.example"
-            let reply = try await client.send(.get, "/checkout/frame/\(token)?culture=en-US&origin=\(origin)", token: nil)
+            let reply = try await client.send(
+                .get, "/checkout/frame/\(token)?culture=en-US&origin=\(origin)", token: nil)
             #expect(reply.status == 200)
             #expect(reply.contentType == Self.html)
             #expect(reply.text.contains("&lt;b&gt;Shoes&lt;/b&gt; &amp; &quot;socks&quot;"))
@@ -87,7 +91,8 @@ import Testing
                 #expect(reply.text.contains(#"id="choose-\#(instrument)""#))
             }
             #expect(reply.text.contains(#"<label for="card-number">Card number</label>"#))
-            #expect(reply.text.contains(#"name="saved-card" value="\#(SavedCardPrefill.sandboxCards[0].paymentToken)""#))
+            #expect(
+                reply.text.contains(#"name="saved-card" value="\#(SavedCardPrefill.sandboxCards[0].paymentToken)""#))
             #expect(reply.text.contains(#"id="terms" href="https://shop.example/terms""#))
             #expect(reply.text.contains(#"id="cancel-payment""#))
             let boot = try F.boot("menuBoot", in: reply.text)
@@ -104,7 +109,8 @@ import Testing
             let (_, token) = try await F.create(client)
             for (origin, expected) in [
                 ("null", SwedbankPaySDK.JSONValue.string("null")), ("javascript%3Aalert(1)", .null),
-                ("https%3A%2F%2Fshop.example%2Fpath", .null), ("http%3A%2F%2F127.0.0.1%3A8080", .string("http://127.0.0.1:8080")),
+                ("https%3A%2F%2Fshop.example%2Fpath", .null),
+                ("http%3A%2F%2F127.0.0.1%3A8080", .string("http://127.0.0.1:8080")),
             ] {
                 let reply = try await client.send(.get, "/checkout/frame/\(token)?origin=\(origin)", token: nil)
                 #expect(try F.boot("menuBoot", in: reply.text)["parentOrigin"] == expected, "\(origin)")
@@ -114,11 +120,13 @@ import Testing
 
     @Test func instrumentModeAndConsentShapeTheMenu() async throws {
         try await SandboxHarness().run { client in
-            let (_, token) = try await F.create(client, F.order {
-                $0["instrument"] = .string("CreditCard")
-                $0["disableStoredPaymentDetails"] = .bool(true)
-                $0["enablePaymentDetailsConsentCheckbox"] = .bool(true)
-            })
+            let (_, token) = try await F.create(
+                client,
+                F.order {
+                    $0["instrument"] = .string("CreditCard")
+                    $0["disableStoredPaymentDetails"] = .bool(true)
+                    $0["enablePaymentDetailsConsentCheckbox"] = .bool(true)
+                })
             let page = try await client.send(.get, "/checkout/frame/\(token)", token: nil).text
             #expect(page.contains(#"id="choose-CreditCard""#))
             #expect(!page.contains(#"id="choose-Swish""#))

@@ -27,7 +27,8 @@ enum AttemptListing {
                         ))
                 case "PaymentAttemptFailed", "PaymentAttemptAborted", "PaymentPaid":
                     guard let index = byNumber[number] else { continue }
-                    let result = ["PaymentAttemptFailed": "failed", "PaymentAttemptAborted": "aborted"][entry.name] ?? "paid"
+                    let result =
+                        ["PaymentAttemptFailed": "failed", "PaymentAttemptAborted": "aborted"][entry.name] ?? "paid"
                     rows[index].row["result"] = .string(result)
                     if let failure = order.failedAttempts.last(where: { $0.number == number }), result != "paid" {
                         rows[index].row["problem"] = .object([

@@ -28,6 +28,7 @@ enum CheckinPage {
             </main>
             <script>
             var checkinBoot = \(HTMLText.scriptJSON(boot));
+            \(PaymentMenuChecks.source)
             \(script)
             </script>
             </body>
@@ -71,8 +72,8 @@ enum CheckinPage {
             event.preventDefault();
             var email = $("checkin-email").value.trim();
             var msisdn = $("checkin-msisdn").value.replace(/[\s-]/g, "");
-            var emailOk = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email);
-            var msisdnOk = /^\+[1-9]\d{7,14}$/.test(msisdn);
+            var emailOk = menuChecks.email(email);
+            var msisdnOk = menuChecks.msisdn(msisdn);
             fieldError("checkin-email", emailOk ? "" : "Enter an e-mail address such as name@example.com.");
             fieldError("checkin-msisdn", msisdnOk ? "" : "Enter the number with the country code, such as +46739000001.");
             if (!emailOk) { $("checkin-email").focus(); return; }

@@ -31,7 +31,8 @@ struct CheckinRoutes: Sendable {
             "api": .string(base.url("/consumers/frame/\(token)")),
             "identified": session.consumerProfileRef.map { Self.identified(session, ref: $0) } ?? .null,
             "testPerson": .object([
-                "email": .string(PayerContact.testPerson.email), "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
+                "email": .string(PayerContact.testPerson.email),
+                "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
             ]),
         ])
         let language = HostedViewRoutes.culture(request, fallback: session.language)

@@ -5,19 +5,34 @@ import Foundation
 /// control API's JSON, and refreshes every 2 seconds. A list the sandbox does not serve shows as
 /// unavailable; data only ever reaches the page as text (`textContent`), never as markup.
 enum DashboardPage {
-    static let html = SandboxPageStyle.head(title: "Payment Sandbox dashboard") + """
-        <body>
-        <main aria-labelledby="dashboard-title" style="max-width: 1100px">
-        <p><span class="badge">Sandbox</span> <span class="muted" id="updated" role="status">Loading…</span></p>
-        <h1 id="dashboard-title">Payment Sandbox</h1>
-        <p class="muted">Orders, attempts, payment sessions, SDK events and requests, newest first. Refreshes every 2 seconds.</p>
-        <div id="sections"></div>
-        </main>
-        <script>
-        \(script)
-        </script>
-        </body>
-        </html>
+    static let html =
+        SandboxPageStyle.head(title: "Payment Sandbox dashboard", css: css) + """
+            <body>
+            <main class="dashboard" aria-labelledby="dashboard-title">
+            <p><span class="badge">Sandbox</span> <span class="muted" id="updated">Loading…</span></p>
+            <h1 id="dashboard-title">Payment Sandbox</h1>
+            <p class="muted">Orders, attempts, payment sessions, SDK events and requests, newest first. Refreshes every 2 seconds.</p>
+            <div id="sections"></div>
+            </main>
+            <script>
+            \(script)
+            </script>
+            </body>
+            </html>
+            """
+
+    private static let css = """
+        main.dashboard { max-width: 1100px; }
+        td { overflow-wrap: anywhere; }
+        th { overflow-wrap: normal; white-space: nowrap; }
+        /* On a phone each row becomes a small card of "label: value" lines. */
+        @media (max-width: 640px) {
+          thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          table, tbody, tr, td { display: block; width: 100%; }
+          tr { border-bottom: 2px solid var(--line); padding: 6px 0; }
+          td { border: 0; padding: 2px 8px; display: flex; gap: 8px; }
+          td::before { content: attr(data-label); flex: 0 0 6.5em; font-weight: 600; color: var(--muted); }
+        }
         """
 
     private static let script = #"""
@@ -97,7 +112,11 @@ enum DashboardPage {
             var tbody = element("tbody");
             newest.forEach(function (row) {
               var tr = element("tr");
-              section.columns.forEach(function (column) { tr.appendChild(element("td", value(row, column[1]))); });
+              section.columns.forEach(function (column) {
+                var cell = element("td", value(row, column[1]));
+                cell.setAttribute("data-label", column[0]);
+                tr.appendChild(cell);
+              });
               tbody.appendChild(tr);
             });
             section.body.parentNode.replaceChild(tbody, section.body);

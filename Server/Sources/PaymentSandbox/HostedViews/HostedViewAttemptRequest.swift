@@ -38,7 +38,8 @@ struct HostedViewAttemptRequest: Sendable, Equatable {
             break
         case .object(let fields)?:
             card = .typed(
-                number: string(fields, "number", at: "card.") ?? "", expiry: string(fields, "expiry", at: "card.") ?? "",
+                number: string(fields, "number", at: "card.") ?? "",
+                expiry: string(fields, "expiry", at: "card.") ?? "",
                 cvc: string(fields, "cvc", at: "card.") ?? "")
         default:
             problems.append(("card", "The field must be an object with number, expiry and cvc."))

@@ -59,7 +59,9 @@ enum HostedViewOutcome: Sendable, Equatable {
         case .invoice(let attempt):
             object = ["outcome": .string("invoice"), "attempt": .integer(attempt), "url": .string(links.invoiceUrl)]
         case .bank(let attempt):
-            object = ["outcome": .string("redirect"), "attempt": .integer(attempt), "redirectUrl": .string(links.bankUrl)]
+            object = [
+                "outcome": .string("redirect"), "attempt": .integer(attempt), "redirectUrl": .string(links.bankUrl),
+            ]
         case .aborted:
             object = ["outcome": .string("aborted"), "redirectUrl": links.cancelUrl.map { .string($0) } ?? .null]
         case .closed(let status):

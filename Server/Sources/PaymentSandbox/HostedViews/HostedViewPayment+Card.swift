@@ -105,7 +105,8 @@ extension HostedViewPayment {
             "acquirerTransactionType": threeDSecure ? "3DSECURE" : "STANDARD", "transactionInitiator": "CARDHOLDER",
         ]
         // Cannot fail: the order was checked to be Initialized when the attempt started or resumed.
-        return (try? pay("CreditCard", number: number, transactionType: "Authorization", details: details, tokens: tokens))
+        return
+            (try? pay("CreditCard", number: number, transactionType: "Authorization", details: details, tokens: tokens))
             ?? .failed(attempt: number, .cardDeclined)
     }
 }

@@ -45,7 +45,8 @@ struct HostedViewPayment: Sendable {
         default: return .closed(status: order.status.rawValue)
         }
         switch state.pending {
-        case .challenge(let number, let challenge)?: return .challenge(attempt: number, creq: challenge.transaction.creq)
+        case .challenge(let number, let challenge)?:
+            return .challenge(attempt: number, creq: challenge.transaction.creq)
         case .swish(let number, _, _)?: return .swishPending(attempt: number)
         case .invoice(let number)?: return .invoice(attempt: number)
         case .bank(let number)?: return .bank(attempt: number)
@@ -71,7 +72,9 @@ struct HostedViewPayment: Sendable {
         guard order.availableInstruments.contains(instrument) else {
             throw SandboxProblem.inputError(
                 "The instrument is not offered.",
-                problems: [("instrument", "The field must be one of \(order.availableInstruments.joined(separator: ", ")).")])
+                problems: [
+                    ("instrument", "The field must be one of \(order.availableInstruments.joined(separator: ", ")).")
+                ])
         }
         switch HostedViewInstrument.presentation(of: instrument) {
         case .card:
@@ -155,7 +158,9 @@ struct HostedViewPayment: Sendable {
             throw SandboxProblem.conflict("No invoice waits for the payer's approval.")
         }
         try requireOpen()
-        guard approved else { return abandon(HostedViewInstrument.invoice, number: number, reason: "Invoice cancelled") }
+        guard approved else {
+            return abandon(HostedViewInstrument.invoice, number: number, reason: "Invoice cancelled")
+        }
         return try pay(HostedViewInstrument.invoice, number: number, transactionType: "Authorization", details: [:])
     }
 

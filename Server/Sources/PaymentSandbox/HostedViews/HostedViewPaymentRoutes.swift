@@ -40,7 +40,9 @@ struct HostedViewPaymentRoutes: Sendable {
             guard answer == "approve" || answer == "decline" else {
                 throw SandboxProblem.notFound("A Swish answer is approve or decline.")
             }
-            return try await outcome(request, context) { payment in try payment.answerSwish(approved: answer == "approve") }
+            return try await outcome(request, context) { payment in
+                try payment.answerSwish(approved: answer == "approve")
+            }
         }
         open.post("\(frame)/acs") { request, context in try await challengePage(request, context) }
         open.post("\(frame)/notification") { request, context in
@@ -125,7 +127,8 @@ struct HostedViewPaymentRoutes: Sendable {
             ThreeDSecurePages.challenge(
                 transaction: challenge.transaction,
                 notificationURL: base.url("/checkout/frame/\(viewToken)/notification"),
-                sessionData: ThreeDSecureMessage(threeDSServerTransID: challenge.transaction.serverTransactionID).encoded,
+                sessionData: ThreeDSecureMessage(threeDSServerTransID: challenge.transaction.serverTransactionID)
+                    .encoded,
                 amount: HTMLText.money(order.amount, currency: order.currency)))
     }
 

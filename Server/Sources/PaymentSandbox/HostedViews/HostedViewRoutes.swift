@@ -34,7 +34,8 @@ struct HostedViewRoutes: SandboxModule {
         }
         open.get("/sandbox/attempts") { _, _ in
             let orders = await services.store.allOrders()
-            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
+            return JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
         }
         HostedViewPaymentRoutes(service: service).register(open: open)
         CheckinRoutes(services: services).register(open: open)
@@ -125,7 +126,8 @@ struct HostedViewRoutes: SandboxModule {
         let payment = opened.payment
         let model = PaymentMenuModel(
             order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
-        let kind: HostedViewKind = request.uri.queryParameters.get("kind") == "paymentMenu" || !payment.order.isV3
+        let kind: HostedViewKind =
+            request.uri.queryParameters.get("kind") == "paymentMenu" || !payment.order.isV3
             ? .paymentMenu : .checkout
         let boot: SwedbankPaySDK.JSONValue = .object([
             "token": .string(viewToken), "channel": .string(HostedViewClientScript.channel),
@@ -137,11 +139,12 @@ struct HostedViewRoutes: SandboxModule {
             "invoiceInstrument": .string(HostedViewInstrument.invoice),
             "bankInstrument": .string(HostedViewInstrument.bank),
             "testPerson": .object([
-                "email": .string(PayerContact.testPerson.email), "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
+                "email": .string(PayerContact.testPerson.email),
+                "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
             ]),
         ])
-        var language = model
-        language.language = Self.culture(request, fallback: model.language)
-        return Self.page(PaymentMenuPage.render(language, boot: boot))
+        var shown = model
+        shown.language = Self.culture(request, fallback: model.language)
+        return Self.page(PaymentMenuPage.render(shown, boot: boot))
     }
 }

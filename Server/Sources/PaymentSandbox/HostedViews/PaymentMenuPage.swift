@@ -47,6 +47,7 @@ enum PaymentMenuPage {
             </main>
             <script>
             var menuBoot = \(HTMLText.scriptJSON(boot));
+            \(PaymentMenuChecks.source)
             \(PaymentMenuScript.source)
             </script>
             </body>
@@ -115,8 +116,8 @@ enum PaymentMenuPage {
             let options = model.savedCards.enumerated().map { index, card in
                 """
                 <label class="saved"><input type="radio" name="saved-card" value="\(HTMLText.escape(card.paymentToken))"\
-                \(index == 0 ? " checked" : "")> \(HTMLText.escape(card.cardBrand)) \(HTMLText.escape(card.maskedPan)) \
-                <span class="muted">expires \(HTMLText.escape(card.expiryText))</span></label>
+                \(index == 0 ? " checked" : "")> <span>\(HTMLText.escape(card.cardBrand)) \(HTMLText.escape(card.maskedPan))<br>\
+                <span class="muted">expires \(HTMLText.escape(card.expiryText))</span></span></label>
                 """
             }.joined(separator: "\n")
             saved = """

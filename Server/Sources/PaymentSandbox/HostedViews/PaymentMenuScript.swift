@@ -5,7 +5,11 @@ import Foundation
 /// menu, and the messages to the hosted view script in the merchant's page (only to the origin
 /// the script announced; commands only from the parent window and that origin).
 enum PaymentMenuScript {
-    static let source = #"""
+    static var source: String { core + PaymentMenuControls.source + "\n})();\n" }
+
+    /// The first part of the page's function: state, messages to the parent, outcomes, checks,
+    /// requests. ``PaymentMenuControls`` continues it.
+    private static let core = #"""
         (function () {
           "use strict";
           var boot = menuBoot;
@@ -168,40 +172,8 @@ enum PaymentMenuScript {
             }
             if (!shown) { notice("error", body.detail || body.title || "Something went wrong."); }
           }
-          function luhn(digits) {
-            var sum = 0;
-            for (var i = 0; i < digits.length; i++) {
-              var digit = Number(digits.charAt(digits.length - 1 - i));
-              if (i % 2 === 1) { digit *= 2; if (digit > 9) { digit -= 9; } }
-              sum += digit;
-            }
-            return sum % 10 === 0;
-          }
-          function expiryText(value) {
-            var digits = value.replace(/\D/g, "");
-            if (digits.length === 4) { return digits.slice(0, 2) + "/" + digits.slice(2); }
-            if (digits.length === 6) { return digits.slice(0, 2) + "/" + digits.slice(2); }
-            return value.replace(/\s/g, "");
-          }
-          function checkCard(number, expiry, cvc) {
-            var errors = {};
-            if (number === "") { errors["card-number"] = "Enter the card number."; }
-            else if (!/^\d{12,19}$/.test(number)) { errors["card-number"] = "A card number has 12 to 19 digits."; }
-            else if (!luhn(number)) { errors["card-number"] = "The card number is not valid; check the digits."; }
-            var match = /^(\d{2})\/(\d{2}|\d{4})$/.exec(expiry);
-            var month = match ? Number(match[1]) : 0;
-            if (!match || month < 1 || month > 12) { errors["card-expiry"] = "Enter the expiry date as MM/YY."; }
-            else {
-              var year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-              var now = new Date();
-              if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) { errors["card-expiry"] = "The card has expired."; }
-            }
-            var length = /^3[47]/.test(number) ? 4 : 3;
-            if (!new RegExp("^\\d{" + length + "}$").test(cvc)) { errors["card-cvc"] = "The security code has " + length + " digits."; }
-            return errors;
-          }
           function msisdnValue(id) { return $(id).value.replace(/[\s-]/g, ""); }
-          function msisdnValid(value) { return /^\+[1-9]\d{7,14}$/.test(value); }
+          var msisdnValid = menuChecks.msisdn;
           function showErrors(errors, ids) {
             clearErrors(ids);
             var first = null;
@@ -252,97 +224,5 @@ enum PaymentMenuScript {
             document.body.removeChild(form);
           }
 
-          var choosers = document.querySelectorAll("button.choose[data-instrument]");
-          for (var c = 0; c < choosers.length; c++) {
-            choosers[c].addEventListener("click", function (event) {
-              var button = event.currentTarget;
-              var opening = button.getAttribute("aria-expanded") !== "true";
-              for (var k = 0; k < choosers.length; k++) {
-                choosers[k].setAttribute("aria-expanded", "false");
-                $(choosers[k].getAttribute("aria-controls")).hidden = true;
-              }
-              if (opening) {
-                button.setAttribute("aria-expanded", "true");
-                $(button.getAttribute("aria-controls")).hidden = false;
-                post("instrumentSelected", { instrument: button.getAttribute("data-instrument") });
-              }
-            });
-          }
-          function on(id, type, action) { var element = $(id); if (element) { element.addEventListener(type, action); } }
-          on("card-form", "submit", function (event) {
-            event.preventDefault();
-            var number = $("card-number").value.replace(/[\s-]/g, "");
-            var expiry = expiryText($("card-expiry").value);
-            var cvc = $("card-cvc").value.trim();
-            if (!showErrors(checkCard(number, expiry, cvc), ["card-number", "card-expiry", "card-cvc"])) { return; }
-            var consent = $("consent") ? $("consent").checked : false;
-            start({ instrument: "CreditCard", card: { number: number, expiry: expiry, cvc: cvc }, consent: consent }, null);
-          });
-          on("saved-form", "submit", function (event) {
-            event.preventDefault();
-            var chosen = document.querySelector("input[name=saved-card]:checked");
-            if (chosen) { start({ instrument: "CreditCard", paymentToken: chosen.value }, null); }
-          });
-          on("swish-form", "submit", function (event) {
-            event.preventDefault();
-            var msisdn = msisdnValue("swish-msisdn");
-            var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": "Enter the number with the country code, such as +46739000001." };
-            if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: "Swish", msisdn: msisdn }, "swish-msisdn"); }
-          });
-          on("pay-invoice", "click", function () { start({ instrument: boot.invoiceInstrument }, null); });
-          on("pay-bank", "click", function () { start({ instrument: boot.bankInstrument }, null); });
-          on("swish-approve", "click", function () { answer("/swish/approve"); });
-          on("swish-decline", "click", function () { answer("/swish/decline"); });
-          on("cancel-payment", "click", function () { answer("/abort"); });
-          on("terms", "click", function (event) {
-            if (!parentWindow) { return; }
-            event.preventDefault();
-            post("termsOfService", { url: event.currentTarget.href, tosOrigin: "Merchant" });
-          });
-          on("payer-fill", "click", function () {
-            $("payer-email").value = boot.testPerson.email;
-            $("payer-msisdn").value = boot.testPerson.msisdn;
-          });
-          on("payer-form", "submit", function (event) {
-            event.preventDefault();
-            var email = $("payer-email").value.trim();
-            var msisdn = msisdnValue("payer-msisdn");
-            var errors = {};
-            if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) { errors["payer-email"] = "Enter an e-mail address such as name@example.com."; }
-            if (msisdn !== "" && !msisdnValid(msisdn)) { errors["payer-msisdn"] = "Enter the number with the country code, such as +46739000001."; }
-            if (!showErrors(errors, ["payer-email", "payer-msisdn"])) { return; }
-            setBusy(true);
-            request("POST", "/payer", { email: email, msisdn: msisdn }).then(function (reply) {
-              if (reply.status !== 200) { problem(reply, "payer-msisdn"); return; }
-              setBusy(false);
-              $("payer").hidden = true;
-              showMenu(true);
-              post("payerIdentified", { email: email });
-              reportSize("resized");
-            }, networkFailed);
-          });
-
-          window.addEventListener("message", function (event) {
-            var data = event.data;
-            if (!data || typeof data !== "object" || data.channel !== boot.channel || data.token !== boot.token) { return; }
-            if (event.source === $("subview-frame").contentWindow && event.origin === window.location.origin) {
-              if (data.type === "subviewFinished") { $("subview-frame").src = "about:blank"; refreshState(); }
-            } else if (parentWindow && event.source === parentWindow && event.origin === boot.parentOrigin) {
-              if (data.type === "cancel") { answer("/abort"); }
-            }
-          });
-
-          if (boot.parentOrigin && boot.hostOrigins.length > 0 && boot.hostOrigins.indexOf(boot.parentOrigin) < 0) {
-            var warning = $("host-warning");
-            warning.textContent = "This page (" + boot.parentOrigin + ") is not one of the payment order's hostUrls (" +
-              boot.hostOrigins.join(", ") + "). The real Seamless View would refuse to open here.";
-            warning.hidden = false;
-          }
-          reportSize("loaded");
-          handle(boot.initial, true);
-          if (typeof ResizeObserver === "function") {
-            new ResizeObserver(function () { reportSize("resized"); }).observe(main);
-          }
-        })();
         """#
 }

@@ -62,8 +62,9 @@ enum SandboxPageStyle {
         [hidden] { display: none !important; }
         """
 
-    /// The `<head>` of a sandbox page: charset, phone viewport, title, no favicon request.
-    static func head(title: String, language: String = "en") -> String {
+    /// The `<head>` of a sandbox page: charset, phone viewport, title, no favicon request, the
+    /// shared style and the page's own `css`.
+    static func head(title: String, language: String = "en", css pageCSS: String = "") -> String {
         """
         <!DOCTYPE html>
         <html lang="\(HTMLText.escape(languageCode(language)))">
@@ -72,7 +73,7 @@ enum SandboxPageStyle {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <link rel="icon" href="data:,">
         <title>\(HTMLText.escape(title))</title>
-        <style>\(css)</style>
+        <style>\(css)\(pageCSS)</style>
         </head>
         """
     }
