@@ -63,9 +63,25 @@ public actor BrowserPage {
                 "width": .integer(Int64(width)), "height": .integer(Int64(height)),
                 "deviceScaleFactor": .number(deviceScaleFactor), "mobile": .bool(true),
             ])
+        try await setNavigationInterception(enabled: true)
+        try await send("Runtime.addBinding", ["name": .string(Self.bindingName)])
+        let tree = try await send("Page.getFrameTree")
+        mainFrameId = tree["frameTree"]?.objectValue?["frame"]?.objectValue?["id"]?.stringValue
+    }
+
+    // MARK: Hooks
+
+    /// Turns the pausing of document requests on (the default) or off. Off, navigations are not
+    /// offered to the decider and ``loadHTML(_:baseURL:)`` cannot serve its HTML; for measuring
+    /// what interception costs, or for pages that need no decisions.
+    public func setNavigationInterception(enabled: Bool) async throws {
+        guard enabled else {
+            try await send("Fetch.disable")
+            return
+        }
+        // Only documents (main frame and frames) are paused: they are what a web view host
+        // decides about, and pausing every script and image would slow every page.
         try await send(
-            // Only documents (main frame and frames) are paused: they are what a web view host
-            // decides about, and pausing every script and image would slow every page.
             "Fetch.enable",
             [
                 "patterns": .array([
@@ -76,12 +92,7 @@ public actor BrowserPage {
                 ])
             ]
         )
-        try await send("Runtime.addBinding", ["name": .string(Self.bindingName)])
-        let tree = try await send("Page.getFrameTree")
-        mainFrameId = tree["frameTree"]?.objectValue?["frame"]?.objectValue?["id"]?.stringValue
     }
-
-    // MARK: Hooks
 
     /// Sets the decider for document navigations (top level and frames). Without one, everything is
     /// allowed.
