@@ -1,11 +1,10 @@
+import BrowserHost
 import Foundation
 import Hummingbird
 import Logging
 import PaymentSandbox
 import SwedbankPaySDK
 import Testing
-
-import BrowserHost
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

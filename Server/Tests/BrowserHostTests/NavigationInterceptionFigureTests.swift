@@ -15,8 +15,14 @@ struct NavigationInterceptionFigureTests {
         try await HostedViewSandbox.run { sandbox in
             let page = try await sandbox.browser.newPage()
             let urls = [
-                URL(string: "\(sandbox.base)/externalresourcehost/trampoline?target=https%3A%2F%2Fa.example%2F&language=en-US")!,
-                URL(string: "\(sandbox.base)/externalresourcehost/trampoline?target=https%3A%2F%2Fb.example%2F&language=en-US")!,
+                URL(
+                    string:
+                        "\(sandbox.base)/externalresourcehost/trampoline?target=https%3A%2F%2Fa.example%2F&language=en-US"
+                )!,
+                URL(
+                    string:
+                        "\(sandbox.base)/externalresourcehost/trampoline?target=https%3A%2F%2Fb.example%2F&language=en-US"
+                )!,
             ]
             await page.setNavigationDecider { _ in .allow }
             func median(deciding: Bool) async throws -> Double {

@@ -10,22 +10,26 @@ enum ThreeDSecurePages {
         transaction: ThreeDSecureTransaction, notificationURL: String, sessionData: String, amount: String
     ) -> String {
         let action = escape(notificationURL)
-        func form(_ id: String, approved: Bool, label: String) -> String {
+        func form(_ id: String, approved: Bool, label: String, style: String) -> String {
             """
             <form id="\(id)" method="post" action="\(action)">
             <input type="hidden" name="cres" value="\(escape(transaction.cres(approved: approved)))">
             <input type="hidden" name="threeDSSessionData" value="\(escape(sessionData))">
-            <button type="submit">\(label)</button>
+            <button type="submit" class="\(style)">\(label)</button>
             </form>
             """
         }
         return page(
             title: "3-D Secure challenge",
             body: """
-                <h1>Sandbox ACS</h1>
-                <p>Confirm the payment of \(escape(amount)). Transaction \(escape(transaction.serverTransactionID)).</p>
-                \(form("approve", approved: true, label: "Approve"))
-                \(form("fail", approved: false, label: "Fail"))
+                <span class="badge">SANDBOX</span> <span class="muted">3-D Secure</span>
+                <h1>Confirm your payment</h1>
+                <section class="card" aria-labelledby="acs-summary"><div class="body">
+                <p id="acs-summary">Confirm the payment of \(escape(amount)).</p>
+                <p class="muted">Transaction \(escape(transaction.serverTransactionID)).</p>
+                \(form("approve", approved: true, label: "Approve", style: "primary"))
+                \(form("fail", approved: false, label: "Fail", style: "secondary"))
+                </div></section>
                 """)
     }
 
@@ -36,22 +40,19 @@ enum ThreeDSecurePages {
     static let notification = page(
         title: "3-D Secure finished", body: "<p>Authentication finished. Returning to the app.</p>")
 
+    /// A page with the sandbox's look (the hosted views' shared style).
     static func page(title: String, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title></head>
-        <body>
-        \(body)
-        </body>
-        </html>
-        """
+        SandboxPageStyle.head(title: title) + """
+            <body>
+            <main>
+            \(body)
+            </main>
+            </body>
+            </html>
+            """
     }
 
-    /// Escapes text for HTML content and double-quoted attributes.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        HTMLText.escape(text)
     }
 }
