@@ -19,8 +19,9 @@ final class ChromiumProcess: @unchecked Sendable {
     static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
     /// The Chromium executable: `$CHROMIUM_PATH`, else the first candidate on `$PATH`.
-    static func locate() throws(BrowserHostError) -> URL {
-        let environment = ProcessInfo.processInfo.environment
+    static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(BrowserHostError) -> URL {
         if let path = environment["CHROMIUM_PATH"], FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
         }

@@ -1,7 +1,8 @@
-import BrowserHost
 import Foundation
 import SwedbankPaySDK
 import Testing
+
+@testable import BrowserHost
 
 /// These tests drive a real headless Chromium. Without one they fail, saying how to install it:
 /// the test command installs it, so a missing browser is never skipped silently.
@@ -160,4 +161,21 @@ import Testing
 actor Received {
     var values: [SwedbankPaySDK.JSONValue] = []
     func add(_ value: SwedbankPaySDK.JSONValue) { values.append(value) }
+}
+
+/// Without Chromium the browser tests fail (they are never skipped), with a message saying how to
+/// install it.
+@Suite struct ChromiumLocatorTests {
+    @Test func aMissingBrowserIsAnErrorThatSaysWhatToInstall() throws {
+        let error = #expect(throws: BrowserHostError.self) {
+            _ = try ChromiumProcess.locate(environment: ["PATH": "/nonexistent"])
+        }
+        #expect(
+            error
+                == .chromiumNotFound(searched: [
+                    "chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
+                ]))
+        #expect(error?.description.contains("apt-get install -y chromium") == true)
+        #expect(error?.description.contains("CHROMIUM_PATH") == true)
+    }
 }
