@@ -55,14 +55,16 @@ struct AndroidIntentPage: Sendable {
 enum HTML {
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        // Scalars, not Characters: a quote followed by a combining mark is one Character that is
+        // not equal to `"`, yet the browser still reads the quote.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

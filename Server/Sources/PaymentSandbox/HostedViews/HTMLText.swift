@@ -8,15 +8,17 @@ enum HTMLText {
     /// Text for HTML content and double- or single-quoted attributes.
     static func escape(_ text: String) -> String {
         var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            switch character {
+        result.reserveCapacity(text.utf8.count)
+        // Scalars, not Characters: a quote followed by a combining mark is one Character that is
+        // not equal to `"`, yet the browser still reads the quote.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -74,19 +74,7 @@ struct TrampolinePage: Sendable {
 
     /// Escapes text for an HTML text node or a double- or single-quoted attribute.
     static func escapeHTML(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        HTMLText.escape(text)
     }
 
     /// `encodeURIComponent`: everything but letters, digits and `-_.!~*'()` as UTF-8 `%XX`.
