@@ -40,6 +40,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var received: [ReceivedRequest] = []
     private var stopped = false
     private var openConnections: [Int32] = []
+    private var acceptLoopEnded = false
 
     init(behaviour: @escaping @Sendable (ReceivedRequest) -> Behaviour) throws {
         self.behaviour = behaviour
@@ -83,11 +84,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             return openConnections
         }
         for connection in connections { close(connection) }
+        // Only wake the accept loop here; it closes the listener itself. Closing it from this
+        // thread could let the number be reused by another socket while the loop still accepts on
+        // it.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        while !lock.withLock({ acceptLoopEnded }) { usleep(1_000) }
     }
 
     private func acceptLoop() {
+        defer {
+            close(listener)
+            lock.withLock { acceptLoopEnded = true }
+        }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 { return }

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The URLSession transport against a real socket on loopback.
-@Suite struct URLSessionHTTPClientTests {
+@Suite(.timeLimit(.minutes(1))) struct URLSessionHTTPClientTests {
     @Test func sendsTheRequestAndReturnsTheWholeResponse() async throws {
         let server = try LoopbackHTTPServer { _ in
             .respond(
