@@ -1,0 +1,150 @@
+import Foundation
+import SwedbankPaySDK
+
+/// A ``SwedbankPaySDK/WebViewHost`` whose web views are ``ScriptedWebView``s: nothing renders,
+/// everything is recorded, and the test plays the page.
+@MainActor
+public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
+    /// Every web view made so far, in order.
+    public private(set) var webViews: [ScriptedWebView] = []
+    /// When set, ``makeWebView()`` throws it instead of making a web view.
+    public var makeFailure: (any Error)?
+
+    public init() {}
+
+    public func makeWebView() async throws -> any SwedbankPaySDK.WebView {
+        if let makeFailure { throw makeFailure }
+        let webView = ScriptedWebView()
+        webViews.append(webView)
+        return webView
+    }
+
+    /// The most recently made web view.
+    public var last: ScriptedWebView? { webViews.last }
+}
+
+/// An in-memory ``SwedbankPaySDK/WebView`` for tests.
+///
+/// It records what the SDK asks of it (``events``), answers scripts from ``scriptResults``, and lets
+/// the test act as the page: ``post(_:to:)`` delivers a message as
+/// `window.webkit.messageHandlers.<name>.postMessage` would, ``offer(_:)`` asks the decider about a
+/// navigation as the engine would, and ``failLoad(_:)`` reports a failed load.
+@MainActor
+public final class ScriptedWebView: SwedbankPaySDK.WebView {
+    /// What the SDK asked of the web view.
+    public enum Event: Sendable, Hashable {
+        case loadHTML(String, baseURL: URL)
+        case load(URL)
+        case evaluate(String)
+        case addMessageHandler(String)
+        case removeMessageHandler(String)
+        case close
+    }
+
+    public let viewController = SwedbankPaySDK.PlatformViewController()
+    public var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
+    public var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
+
+    /// Every request, in order.
+    public private(set) var events: [Event] = []
+    /// The URL of the top-level document: the base URL of loaded HTML, a loaded URL, or the URL of
+    /// a main-frame navigation the decider allowed.
+    public private(set) var currentURL: URL?
+    /// Whether ``close()`` was called.
+    public private(set) var isClosed = false
+    /// Answers for ``evaluateJavaScript(_:)`` by exact script text; other scripts return `null`.
+    public var scriptResults: [String: SwedbankPaySDK.JSONValue] = [:]
+    /// When set, the next load (HTML or URL) throws it, and is then cleared.
+    public var nextLoadFailure: SwedbankPaySDK.WebViewLoadFailure?
+
+    private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
+
+    public init() {}
+
+    /// The HTML documents loaded so far, in order.
+    public var loadedHTML: [(html: String, baseURL: URL)] {
+        events.compactMap { event in
+            if case .loadHTML(let html, let baseURL) = event { return (html, baseURL) }
+            return nil
+        }
+    }
+
+    /// The names with a message handler now.
+    public var messageHandlerNames: Set<String> { Set(handlers.keys) }
+
+    public func loadHTML(_ html: String, baseURL: URL) async throws {
+        events.append(.loadHTML(html, baseURL: baseURL))
+        try finishLoad(at: baseURL)
+    }
+
+    public func load(_ url: URL) async throws {
+        events.append(.load(url))
+        try finishLoad(at: url)
+    }
+
+    public func evaluateJavaScript(_ script: String) async throws -> SwedbankPaySDK.JSONValue {
+        events.append(.evaluate(script))
+        return scriptResults[script] ?? .null
+    }
+
+    public func addMessageHandler(name: String, _ handler: @escaping SwedbankPaySDK.WebViewMessageHandler) async throws
+    {
+        events.append(.addMessageHandler(name))
+        handlers[name] = handler
+    }
+
+    public func removeMessageHandler(name: String) async {
+        events.append(.removeMessageHandler(name))
+        handlers[name] = nil
+    }
+
+    public func close() async {
+        events.append(.close)
+        isClosed = true
+        handlers.removeAll()
+        navigationDecider = nil
+        loadFailureHandler = nil
+    }
+
+    // MARK: Playing the page
+
+    /// Posts `body` to the handler `name`, as a page script would. Returns false (and delivers
+    /// nothing) when no handler has that name or the web view is closed.
+    @discardableResult
+    public func post(_ body: SwedbankPaySDK.JSONValue, to name: String) -> Bool {
+        guard !isClosed, let handler = handlers[name] else { return false }
+        handler(body)
+        return true
+    }
+
+    /// Offers a navigation to the decider, as the engine would, and returns the decision (allow when
+    /// there is no decider). An allowed main-frame navigation becomes ``currentURL``.
+    @discardableResult
+    public func offer(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
+        guard !isClosed else { return .cancel }
+        let decision = await navigationDecider?(request) ?? .allow
+        if decision == .allow && request.isMainFrame {
+            currentURL = request.url
+        }
+        return decision
+    }
+
+    /// `offer(_:)` for a GET of `url` in the main frame.
+    @discardableResult
+    public func offer(_ url: String, isNewWindow: Bool = false) async -> SwedbankPaySDK.WebNavigationDecision {
+        await offer(SwedbankPaySDK.WebNavigationRequest(url: URL(string: url)!, isNewWindow: isNewWindow))
+    }
+
+    /// Reports a failed top-level load to ``loadFailureHandler``.
+    public func failLoad(_ failure: SwedbankPaySDK.WebViewLoadFailure) {
+        loadFailureHandler?(failure)
+    }
+
+    private func finishLoad(at url: URL) throws {
+        if let failure = nextLoadFailure {
+            nextLoadFailure = nil
+            throw failure
+        }
+        currentURL = url
+    }
+}
