@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .library(name: "BrowserHost", targets: ["BrowserHost"]),
+        .library(name: "MerchantBackend", targets: ["MerchantBackend"]),
         .executable(name: "swedbankpay", targets: ["swedbankpay"]),
     ],
     dependencies: [
@@ -63,6 +64,7 @@ let package = Package(
             name: "swedbankpay",
             dependencies: [
                 "PaymentSandbox",
+                "MerchantBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -85,7 +87,12 @@ let package = Package(
             name: "MerchantBackendTests",
             dependencies: [
                 "MerchantBackend",
+                "PaymentSandbox",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),
