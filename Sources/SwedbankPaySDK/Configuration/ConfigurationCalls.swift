@@ -127,3 +127,31 @@ private final class PendingCompletion<Value: Sendable>: @unchecked Sendable {
         continuation?.resume(throwing: CancellationError())
     }
 }
+
+extension SwedbankPaySDKConfiguration {
+    /// Asks `decidePolicyForPaymentMenuRedirect`; a second call of its completion is ignored.
+    @MainActor
+    func callDecidePolicyForPaymentMenuRedirect(
+        navigationAction: SwedbankPaySDK.NavigationAction
+    ) async -> SwedbankPaySDK.PaymentMenuRedirectPolicy {
+        await withCheckedContinuation { continuation in
+            let once = ResumeOnce()
+            decidePolicyForPaymentMenuRedirect(navigationAction: navigationAction) { policy in
+                if once.claim() { continuation.resume(returning: policy) }
+            }
+        }
+    }
+}
+
+/// Lets exactly one of several callers through.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.withLock {
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+}

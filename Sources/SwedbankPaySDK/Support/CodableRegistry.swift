@@ -41,9 +41,12 @@ extension SwedbankPaySDK {
                     any Sendable, inout KeyedEncodingContainer<TypedCodableValue.CodingKeys>
                 ) throws -> Void
             let decodeValue: @Sendable (KeyedDecodingContainer<TypedCodableValue.CodingKeys>) throws -> any Sendable
+            /// The value as the registered (hence `Sendable`) type, if it is one.
+            let cast: @Sendable (Any) -> (any Sendable)?
 
             init<T: Codable & Sendable>(_ type: T.Type, name: String) {
                 self.name = name
+                cast = { $0 as? T }
                 encodeValue = { value, container in
                     guard let typed = value as? T else {
                         throw UnregisteredCodableError(typeName: String(reflecting: Swift.type(of: value)))
@@ -99,6 +102,16 @@ extension SwedbankPaySDK {
             lock.lock()
             defer { lock.unlock() }
             return byType[key]
+        }
+
+        /// `value` as a persistable value, if its type is registered. (For values typed `Any`, such
+        /// as a payment's `userData`.)
+        func registeredValue(_ value: Any) -> (any Sendable)? {
+            let key = ObjectIdentifier(type(of: value))
+            lock.lock()
+            let registration = byType[key]
+            lock.unlock()
+            return registration?.cast(value)
         }
 
         /// The registration that reads data written under `name`, or nil if it is unknown.

@@ -57,7 +57,7 @@ extension SwedbankPaySDK {
     }
 
     /// A top-level document that could not be loaded.
-    public struct WebViewLoadFailure: Error, Sendable, Hashable {
+    public struct WebViewLoadFailure: Error, Sendable, Hashable, Codable {
         /// The URL that failed, when known.
         public var url: URL?
         /// The engine's description of the failure, for logs (`net::ERR_CONNECTION_REFUSED`,

@@ -1,0 +1,201 @@
+#if canImport(UIKit)
+    import UIKit
+    import WebKit
+
+    // Apple only, and not compiled by this repository's CI: the UIKit side of the controller. It
+    // decides nothing; every decision is in the cross-platform flow.
+    extension SwedbankPaySDKController {
+        static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { WKWebViewHost() }
+
+        static func platformAppLauncher() -> any SwedbankPaySDK.AppLauncher {
+            SwedbankPaySDK.UIApplicationAppLauncher()
+        }
+
+        /// Shows the web view's controller full size inside this one.
+        func embed(_ child: UIViewController) {
+            addChild(child)
+            child.view.frame = view.bounds
+            child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            view.addSubview(child.view)
+            child.didMove(toParent: self)
+        }
+
+        open override func encodeRestorableState(with coder: NSCoder) {
+            super.encodeRestorableState(with: coder)
+            if let data = try? paymentRestorationData() {
+                coder.encode(data, forKey: "com.swedbankpay.mobilesdk.payment")
+            }
+        }
+
+        open override func decodeRestorableState(with coder: NSCoder) {
+            super.decodeRestorableState(with: coder)
+            if let data = coder.decodeObject(of: NSData.self, forKey: "com.swedbankpay.mobilesdk.payment") {
+                restorePayment(from: data as Data)
+            }
+        }
+    }
+
+    /// Makes `WKWebView`s.
+    @MainActor
+    final class WKWebViewHost: SwedbankPaySDK.WebViewHost {
+        func makeWebView() async throws -> any SwedbankPaySDK.WebView { WKWebViewAdapter() }
+    }
+
+    /// A `WKWebView` as a ``SwedbankPaySDK/WebView``.
+    @MainActor
+    final class WKWebViewAdapter: NSObject, SwedbankPaySDK.WebView, WKNavigationActionSource, WKNavigationDelegate,
+        WKUIDelegate
+    {
+        let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+        let viewController = UIViewController()
+        var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
+        var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
+        private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
+        private var deciding: [SwedbankPaySDK.WebNavigationRequest: WKNavigationAction] = [:]
+        /// Loads the SDK asked for, by navigation, until they finish.
+        private var ownLoads: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
+        private var ownLoadURL: URL?
+
+        override init() {
+            super.init()
+            webView.navigationDelegate = self
+            webView.uiDelegate = self
+            viewController.view = webView
+        }
+
+        func navigationAction(for request: SwedbankPaySDK.WebNavigationRequest) -> WKNavigationAction? {
+            deciding[request]
+        }
+
+        func loadHTML(_ html: String, baseURL: URL) async throws {
+            let base = baseURL.absoluteString == "about:blank" ? nil : baseURL
+            try await awaitLoad(of: baseURL) { webView.loadHTMLString(html, baseURL: base) }
+        }
+
+        func load(_ url: URL) async throws {
+            try await awaitLoad(of: url) { webView.load(URLRequest(url: url)) }
+        }
+
+        private func awaitLoad(of url: URL, _ start: () -> WKNavigation?) async throws {
+            ownLoadURL = url
+            try await withCheckedThrowingContinuation { continuation in
+                guard let navigation = start() else { return continuation.resume() }
+                ownLoads[ObjectIdentifier(navigation)] = continuation
+            }
+        }
+
+        func evaluateJavaScript(_ script: String) async throws -> SwedbankPaySDK.JSONValue {
+            let value = try await webView.callAsyncJavaScript(
+                "return eval(script);", arguments: ["script": script], contentWorld: .page)
+            return value.map(SwedbankPaySDK.JSONValue.init(anyObject:)) ?? .null
+        }
+
+        func addMessageHandler(name: String, _ handler: @escaping SwedbankPaySDK.WebViewMessageHandler) async throws {
+            let contentController = webView.configuration.userContentController
+            contentController.removeScriptMessageHandler(forName: name)
+            contentController.add(MessageProxy(adapter: self), name: name)
+            handlers[name] = handler
+        }
+
+        func removeMessageHandler(name: String) async {
+            webView.configuration.userContentController.removeScriptMessageHandler(forName: name)
+            handlers[name] = nil
+        }
+
+        func close() async {
+            webView.stopLoading()
+            webView.configuration.userContentController.removeAllScriptMessageHandlers()
+            handlers.removeAll()
+            navigationDecider = nil
+            loadFailureHandler = nil
+            webView.navigationDelegate = nil
+        }
+
+        fileprivate func deliver(_ message: WKScriptMessage) {
+            handlers[message.name]?(SwedbankPaySDK.JSONValue(anyObject: message.body))
+        }
+
+        // MARK: WKNavigationDelegate
+
+        func webView(
+            _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction
+        ) async -> WKNavigationActionPolicy {
+            let url = navigationAction.request.url ?? URL(string: "about:blank")!
+            let isMainFrame = navigationAction.targetFrame?.isMainFrame ?? true
+            if isMainFrame, let ownLoadURL, url == ownLoadURL {
+                self.ownLoadURL = nil
+                return .allow
+            }
+            let request = SwedbankPaySDK.WebNavigationRequest(
+                url: url,
+                method: navigationAction.request.httpMethod ?? "GET",
+                isMainFrame: isMainFrame,
+                isNewWindow: navigationAction.targetFrame == nil,
+                body: navigationAction.request.httpBody
+            )
+            deciding[request] = navigationAction
+            defer { deciding[request] = nil }
+            let decision = await navigationDecider?(request) ?? .allow
+            guard decision == .allow else { return .cancel }
+            if request.isNewWindow {
+                // The SDK never opens windows: an allowed popup replaces the document.
+                webView.load(navigationAction.request)
+                return .cancel
+            }
+            return .allow
+        }
+
+        func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+            ownLoads.removeValue(forKey: ObjectIdentifier(navigation))?.resume()
+        }
+
+        func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+            failed(navigation, error)
+        }
+
+        func webView(
+            _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+        ) {
+            failed(navigation, error)
+        }
+
+        private func failed(_ navigation: WKNavigation, _ error: any Error) {
+            let nsError = error as NSError
+            // Cancelled by the decider (or by a newer load): not a failure.
+            if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled { return }
+            if nsError.domain == "WebKitErrorDomain" && nsError.code == 102 { return }
+            let failure = SwedbankPaySDK.WebViewLoadFailure(
+                url: nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL, description: nsError.localizedDescription)
+            if let continuation = ownLoads.removeValue(forKey: ObjectIdentifier(navigation)) {
+                continuation.resume(throwing: failure)
+            } else {
+                loadFailureHandler?(failure)
+            }
+        }
+
+        // MARK: WKUIDelegate
+
+        func webView(
+            _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+            for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+        ) -> WKWebView? {
+            nil
+        }
+    }
+
+    /// Holds the adapter weakly: `WKUserContentController` retains its handlers.
+    @MainActor
+    private final class MessageProxy: NSObject, WKScriptMessageHandler {
+        weak var adapter: WKWebViewAdapter?
+
+        init(adapter: WKWebViewAdapter) {
+            self.adapter = adapter
+        }
+
+        func userContentController(
+            _ userContentController: WKUserContentController, didReceive message: WKScriptMessage
+        ) {
+            adapter?.deliver(message)
+        }
+    }
+#endif

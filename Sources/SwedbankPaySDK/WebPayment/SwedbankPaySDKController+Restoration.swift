@@ -1,0 +1,84 @@
+import Foundation
+
+extension SwedbankPaySDKController {
+    /// The payment as data, for restoring it in a later process with ``restorePayment(from:)``:
+    /// its state, consumer, payment order and user data. Save it when the app may be terminated
+    /// (UIKit state restoration does this for you).
+    ///
+    /// User data and errors of types not registered with
+    /// ``SwedbankPaySDK/registerCodable(_:encodedTypeName:)`` cannot be saved: a payment holding
+    /// such user data is saved as failed with ``StateRestorationError/unregisteredCodable(_:)``.
+    public func paymentRestorationData() throws -> Data {
+        var snapshot = SwedbankPaySDK.WebPaymentSnapshot(
+            version: SwedbankPaySDK.WebPaymentSnapshot.currentVersion,
+            state: state,
+            consumer: consumer,
+            paymentOrder: paymentOrder,
+            userData: nil
+        )
+        if let userData {
+            if let value = SwedbankPaySDK.CodableRegistry.shared.registeredValue(userData) {
+                snapshot.userData = SwedbankPaySDK.TypedCodableValue(value)
+            } else {
+                let typeName = String(reflecting: type(of: userData))
+                snapshot.state = .failed(
+                    nil, SwedbankPaySDK.WebPaymentError(StateRestorationError.unregisteredCodable(typeName)))
+            }
+        }
+        return try JSONEncoder().encode(snapshot)
+    }
+
+    /// Restores a payment saved with ``paymentRestorationData()`` into this controller, which must
+    /// not have started a payment. Work that was in flight is done again (a payment order being
+    /// created is requested again), and a payment menu that was shown is shown again. Data that
+    /// cannot be read ends the payment with ``StateRestorationError``, reported to the delegate.
+    public func restorePayment(from data: Data) {
+        guard case .idle = state else { return }
+        let snapshot: SwedbankPaySDK.WebPaymentSnapshot
+        do {
+            snapshot = try JSONDecoder().decode(SwedbankPaySDK.WebPaymentSnapshot.self, from: data)
+            guard snapshot.version == SwedbankPaySDK.WebPaymentSnapshot.currentVersion else {
+                throw StateRestorationError.unknown
+            }
+        } catch {
+            let restorationError =
+                error as? StateRestorationError ?? (error as? SwedbankPaySDK.UnregisteredCodableError)
+                .map { StateRestorationError.unregisteredCodable($0.typeName) } ?? .unknown
+            state = .failed(nil, SwedbankPaySDK.WebPaymentError(restorationError))
+            notifyTerminalState()
+            return
+        }
+        consumer = snapshot.consumer
+        paymentOrder = snapshot.paymentOrder
+        userData = snapshot.userData?.value
+        state = snapshot.state
+        if state.isTerminal {
+            notifyTerminalState()
+            return
+        }
+        guard let configuration else {
+            state = .failed(
+                state.paymentOrderInfo, SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration))
+            notifyTerminalState()
+            return
+        }
+        runningConfiguration = configuration
+        SwedbankPaySDK.PaymentURLRouter.shared.register(self)
+        for effect in SwedbankPaySDK.WebPaymentMachine.resume(state) {
+            run(effect)
+        }
+    }
+}
+
+extension SwedbankPaySDK {
+    /// The saved form of a controller's payment.
+    struct WebPaymentSnapshot: Codable {
+        static let currentVersion = 1
+
+        var version: Int
+        var state: WebPaymentState
+        var consumer: Consumer?
+        var paymentOrder: PaymentOrder?
+        var userData: TypedCodableValue?
+    }
+}

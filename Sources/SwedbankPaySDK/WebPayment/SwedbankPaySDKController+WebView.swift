@@ -1,0 +1,220 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The controller's side of the web view: showing pages, receiving their messages, and deciding
+// navigations with `NavigationPolicy`.
+extension SwedbankPaySDKController {
+    var webViewHost: (any SwedbankPaySDK.WebViewHost)? {
+        injectedWebViewHost ?? Self.defaultWebViewHost ?? Self.platformWebViewHost()
+    }
+
+    var appLauncher: any SwedbankPaySDK.AppLauncher {
+        injectedAppLauncher ?? Self.defaultAppLauncher ?? Self.platformAppLauncher()
+    }
+
+    /// The web view, made on first use; concurrent callers share one.
+    func obtainWebView() async -> (any SwedbankPaySDK.WebView)? {
+        if let webView { return webView }
+        if let webViewTask { return await webViewTask.value }
+        guard let host = webViewHost else {
+            send(.pageFailed(SwedbankPaySDK.WebPaymentError(ControllerError.missingWebViewHost)))
+            return nil
+        }
+        let task = Task { [weak self] () -> (any SwedbankPaySDK.WebView)? in
+            do {
+                let webView = try await host.makeWebView()
+                self?.attach(webView)
+                return webView
+            } catch {
+                let failure = ControllerError.webViewUnavailable(String(describing: error))
+                self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(failure)))
+                return nil
+            }
+        }
+        webViewTask = task
+        return await task.value
+    }
+
+    private func attach(_ webView: any SwedbankPaySDK.WebView) {
+        self.webView = webView
+        webView.navigationDecider = { [weak self] request in
+            await self?.decide(request) ?? .cancel
+        }
+        webView.loadFailureHandler = { [weak self] failure in
+            self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
+        }
+        embed(webView.viewController)
+    }
+
+    // MARK: Pages
+
+    func show(_ page: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool) {
+        pageCount += 1
+        let number = pageCount
+        shownPage = (page, number)
+        isShowingOwnPage = true
+        let html = page.html(style: paymentMenuStyle.map(SwedbankPaySDK.JSONValue.init(anyObject:)), delayed: delayed)
+        let infoShown = state.paymentOrderInfo
+        Task { [weak self] in
+            guard let self, let webView = await self.obtainWebView() else { return }
+            do {
+                try await webView.addMessageHandler(name: SwedbankPaySDK.WebPaymentPage.messageHandlerName) {
+                    [weak self] body in
+                    self?.receive(body, fromPage: number)
+                }
+                try await webView.loadHTML(html, baseURL: baseURL ?? URL(string: "about:blank")!)
+            } catch {
+                let failure =
+                    error as? SwedbankPaySDK.WebViewLoadFailure
+                    ?? SwedbankPaySDK.WebViewLoadFailure(url: baseURL, description: String(describing: error))
+                self.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
+                return
+            }
+            // v2 has no "loaded" event: the menu counts as shown when its page has loaded.
+            if case .paymentMenu = page, let infoShown, self.shownPage?.number == number, !self.state.isTerminal {
+                self.delegate?.paymentOrderDidShow(info: infoShown)
+            }
+        }
+    }
+
+    private func receive(_ body: SwedbankPaySDK.JSONValue, fromPage number: Int) {
+        guard let shownPage, shownPage.number == number, isShowingOwnPage,
+            let message = SwedbankPaySDK.WebPaymentMessage(body: body, page: shownPage.page)
+        else { return }
+        switch message {
+        case .scriptLoaded, .shippingDetailsAvailable:
+            break
+        case .scriptError(let url):
+            send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.ScriptLoadingFailure(scriptUrl: url))))
+        case .error(let failure):
+            send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.ScriptError(failure))))
+        case .consumerIdentified(let ref):
+            send(.consumerIdentified(consumerProfileRef: ref))
+        case .payerIdentified:
+            send(.payerIdentified)
+        case .paid:
+            send(.completed)
+        case .event(let name, let arguments):
+            if case .checkout = shownPage.page, let info = currentPaymentOrder {
+                if name == "OnCheckoutLoaded" {
+                    delegate?.paymentOrderDidShow(info: info)
+                } else if name == "OnInstrumentSelected" {
+                    delegate?.instrumentSelected()
+                }
+            }
+            delegate?.javaScriptEvent(name: name, arguments: arguments.mapValues(\.anyValue))
+        }
+    }
+
+    // MARK: Navigation
+
+    private func decide(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
+        let configuration = runningConfiguration
+        let policy = SwedbankPaySDK.NavigationPolicy(
+            info: currentPaymentOrder,
+            webRedirectBehavior: webRedirectBehavior,
+            matchesPaymentUrl: { url, paymentUrl in
+                configuration?.url(url, matchesPaymentUrl: paymentUrl) ?? false
+            }
+        )
+        switch policy.decide(request) {
+        case .allow:
+            leaveOwnPage(request)
+            return .allow
+        case .deny:
+            return .cancel
+        case .complete:
+            send(.completed)
+            return .cancel
+        case .cancelPayment:
+            send(.canceledByPayer)
+            return .cancel
+        case .reloadPaymentMenu:
+            send(.paymentUrlReturned)
+            return .cancel
+        case .termsOfService(let url):
+            if delegate?.overrideTermsOfServiceTapped(url: url) != true {
+                _ = await appLauncher.open(url)
+            }
+            return .cancel
+        case .launchApp(let url), .openInBrowser(let url):
+            _ = await appLauncher.open(url)
+            return .cancel
+        case .thirdPartyPage(let url, let placement):
+            if await appLauncher.openAppLink(url) { return .cancel }
+            guard await opensInWebView(request, placement: placement) else {
+                _ = await appLauncher.open(url)
+                return .cancel
+            }
+            leaveOwnPage(request)
+            return .allow
+        }
+    }
+
+    private func opensInWebView(
+        _ request: SwedbankPaySDK.WebNavigationRequest, placement: SwedbankPaySDK.ThirdPartyPlacement
+    ) async -> Bool {
+        switch placement {
+        case .webView:
+            return true
+        case .browser:
+            return false
+        case .askConfiguration:
+            guard let configuration = runningConfiguration, let webView,
+                let action = Self.navigationAction(for: request, in: webView)
+            else { return true }
+            return await configuration.callDecidePolicyForPaymentMenuRedirect(navigationAction: action)
+                == .openInWebView
+        }
+    }
+
+    private func leaveOwnPage(_ request: SwedbankPaySDK.WebNavigationRequest) {
+        guard request.isMainFrame, !request.isNewWindow, isShowingOwnPage else { return }
+        isShowingOwnPage = false
+        delegate?.paymentOrderDidHide()
+    }
+}
+
+#if !canImport(WebKit)
+    extension SwedbankPaySDKController {
+        /// What a configuration's `decidePolicyForPaymentMenuRedirect` is given for `request`.
+        static func navigationAction(
+            for request: SwedbankPaySDK.WebNavigationRequest, in webView: any SwedbankPaySDK.WebView
+        ) -> SwedbankPaySDK.NavigationAction? {
+            var urlRequest = URLRequest(url: request.url)
+            urlRequest.httpMethod = request.method
+            urlRequest.httpBody = request.body
+            return SwedbankPaySDK.NavigationAction(request: urlRequest, isMainFrame: request.isMainFrame)
+        }
+    }
+#endif
+
+#if !canImport(UIKit)
+    extension SwedbankPaySDKController {
+        static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { nil }
+
+        static func platformAppLauncher() -> any SwedbankPaySDK.AppLauncher { SwedbankPaySDK.NoAppLauncher() }
+
+        /// Without a view system there is nothing to embed: the host shows the web view.
+        func embed(_ viewController: SwedbankPaySDK.PlatformViewController) {}
+    }
+#endif
+
+extension SwedbankPaySDKController: SwedbankPaySDK.PaymentURLReceiver {
+    /// A paymentUrl given to `SwedbankPaySDK.open(url:)`: if it is this payment's (by the
+    /// configuration's `url(_:matchesPaymentUrl:)`), the payment menu reloads.
+    func receivePaymentURL(_ url: URL) -> Bool {
+        guard let paymentUrl = currentPaymentOrder?.paymentUrl, let configuration = runningConfiguration else {
+            return false
+        }
+        let matches =
+            SwedbankPaySDK.NavigationPolicy.normalized(url) == SwedbankPaySDK.NavigationPolicy.normalized(paymentUrl)
+            || configuration.url(url, matchesPaymentUrl: paymentUrl)
+        guard matches else { return false }
+        send(.paymentUrlReturned)
+        return true
+    }
+}

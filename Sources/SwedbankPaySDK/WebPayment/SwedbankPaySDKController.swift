@@ -1,0 +1,229 @@
+import Foundation
+
+#if canImport(UIKit)
+    import UIKit
+#endif
+
+/// Shows one payment order's payment menu — after a consumer identification (checkin), if asked —
+/// and reports how the payment ended to its ``delegate``.
+///
+/// On UIKit platforms it is a `UIViewController` hosting a `WKWebView`: present it any way you
+/// like. Elsewhere it is a ``SwedbankPaySDK/PlatformViewController`` that shows its pages through a
+/// ``SwedbankPaySDK/WebViewHost`` (set ``defaultWebViewHost`` or pass one to
+/// ``init(webViewHost:appLauncher:)``). The flow is the same everywhere:
+///
+/// ```swift no-check
+/// let paymentController = SwedbankPaySDKController()
+/// paymentController.delegate = self
+/// paymentController.startPayment(paymentOrder: paymentOrder)
+/// present(paymentController, animated: true, completion: nil)
+/// ```
+@MainActor
+open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
+    /// Where the pages a payment menu redirects to (a bank's 3-D Secure page, say) are opened.
+    public enum WebRedirectBehavior: Sendable, Hashable {
+        /// As the configuration's `decidePolicyForPaymentMenuRedirect` decides (by default, in
+        /// the web view).
+        case Default
+        /// Always in the web view.
+        case AlwaysUseWebView
+        /// Always in the browser; the payer comes back through the paymentUrl.
+        case AlwaysUseBrowser
+    }
+
+    /// The configuration of controllers that were not given one.
+    public static var defaultConfiguration: SwedbankPaySDKConfiguration?
+
+    /// The web view host of controllers made with ``init()``. On UIKit platforms nil means the
+    /// SDK's `WKWebView` host; elsewhere it must be set before a payment starts.
+    public static var defaultWebViewHost: (any SwedbankPaySDK.WebViewHost)?
+
+    /// The app launcher of controllers made with ``init()``. On UIKit platforms nil means
+    /// `UIApplication`; elsewhere nil means no other app or browser can be opened.
+    public static var defaultAppLauncher: (any SwedbankPaySDK.AppLauncher)?
+
+    /// Observes the payment. Setting it when the payment has already ended tells the new delegate
+    /// how it ended, at once.
+    public weak var delegate: SwedbankPaySDKDelegate? {
+        didSet { notifyTerminalState() }
+    }
+
+    /// Style passed to the hosted view as its `style` parameter, as JSON. Values JSON cannot
+    /// hold are dropped.
+    public var paymentMenuStyle: [String: Any]?
+
+    /// Where redirected pages open; see ``WebRedirectBehavior``.
+    public var webRedirectBehavior: WebRedirectBehavior = .Default
+
+    /// The payment order being paid, once the configuration created it.
+    public var currentPaymentOrder: SwedbankPaySDK.ViewPaymentOrderInfo? {
+        state.paymentOrderInfo
+    }
+
+    /// Whether the web view shows the payment menu page (not a page it redirected to).
+    public var showingPaymentOrder: Bool {
+        currentPaymentOrder != nil && isShowingOwnPage
+    }
+
+    /// Whether an `updatePaymentOrder(updateInfo:)` is in progress.
+    public var updatingPaymentOrder: Bool {
+        if case .updatingPaymentOrder = state { return true }
+        return false
+    }
+
+    /// The configuration used for this controller's payment: the one given to
+    /// ``init(configuration:consumer:paymentOrder:)``, else ``defaultConfiguration``. Subclasses may
+    /// override it. It is read once, when the payment starts or is restored.
+    open var configuration: SwedbankPaySDKConfiguration? {
+        givenConfiguration ?? Self.defaultConfiguration
+    }
+
+    // MARK: State (used by the extensions that run the flow)
+
+    var state = SwedbankPaySDK.WebPaymentState.idle
+    var runningConfiguration: SwedbankPaySDKConfiguration?
+    var consumer: SwedbankPaySDK.Consumer?
+    var paymentOrder: SwedbankPaySDK.PaymentOrder?
+    var userData: Any?
+    /// The `updateInfo` of each update in flight, by update number.
+    var updateInfos: [Int: Any] = [:]
+    var givenConfiguration: SwedbankPaySDKConfiguration?
+    let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
+    let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
+    var webView: (any SwedbankPaySDK.WebView)?
+    var webViewTask: Task<(any SwedbankPaySDK.WebView)?, Never>?
+    var creationTask: Task<Void, Never>?
+    var updateTask: Task<Void, Never>?
+    /// The page shown and its number: messages from an older page are ignored.
+    var shownPage: (page: SwedbankPaySDK.WebPaymentPage, number: Int)?
+    var pageCount = 0
+    /// Whether the web view still shows the SDK's page rather than a page it navigated to.
+    var isShowingOwnPage = false
+
+    // MARK: Creating
+
+    #if canImport(UIKit)
+        /// Creates a controller using ``defaultConfiguration``, the SDK's `WKWebView` and `UIApplication`.
+        public init() {
+            injectedWebViewHost = nil
+            injectedAppLauncher = nil
+            super.init(nibName: nil, bundle: nil)
+        }
+
+        /// Creates a controller from a storyboard; it uses ``defaultConfiguration``.
+        public required init?(coder: NSCoder) {
+            injectedWebViewHost = nil
+            injectedAppLauncher = nil
+            super.init(coder: coder)
+        }
+    #else
+        /// Creates a controller using ``defaultConfiguration``, ``defaultWebViewHost`` and
+        /// ``defaultAppLauncher``.
+        public override init() {
+            injectedWebViewHost = nil
+            injectedAppLauncher = nil
+            super.init()
+        }
+    #endif
+
+    /// Creates a controller that shows its pages through `webViewHost` and opens other apps and
+    /// the browser through `appLauncher`.
+    public init(webViewHost: any SwedbankPaySDK.WebViewHost, appLauncher: any SwedbankPaySDK.AppLauncher) {
+        injectedWebViewHost = webViewHost
+        injectedAppLauncher = appLauncher
+        #if canImport(UIKit)
+            super.init(nibName: nil, bundle: nil)
+        #else
+            super.init()
+        #endif
+    }
+
+    /// Creates a controller for `configuration` and starts a v2 payment at once, with checkin when
+    /// a `consumer` is given. (The older way to start; prefer ``init()`` and `startPayment`.)
+    public convenience init(
+        configuration: SwedbankPaySDKConfiguration,
+        consumer: SwedbankPaySDK.Consumer? = nil,
+        paymentOrder: SwedbankPaySDK.PaymentOrder?
+    ) {
+        self.init()
+        givenConfiguration = configuration
+        startPayment(withCheckin: consumer != nil, consumer: consumer, paymentOrder: paymentOrder, userData: nil)
+    }
+
+    // MARK: Starting and changing the payment
+
+    /// Starts a Digital Payments (v3) payment of `paymentOrder`. Does nothing if a payment was
+    /// already started (or restored) on this controller.
+    public func startPayment(paymentOrder: SwedbankPaySDK.PaymentOrder?, userData: Any? = nil) {
+        start(useCheckin: false, isV3: true, consumer: nil, paymentOrder: paymentOrder, userData: userData)
+    }
+
+    /// Starts a v2 payment of `paymentOrder`, first identifying the payer with `consumer` when
+    /// `withCheckin` is true. Does nothing if a payment was already started on this controller.
+    public func startPayment(
+        withCheckin: Bool,
+        consumer: SwedbankPaySDK.Consumer?,
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?
+    ) {
+        start(useCheckin: withCheckin, isV3: false, consumer: consumer, paymentOrder: paymentOrder, userData: userData)
+    }
+
+    /// Starts a Digital Payments (v3) payment in which the payment menu identifies the payer
+    /// (the configuration is asked with `options` containing both `isV3` and `useCheckin`, and its
+    /// `expandPayerAfterIdentified` is called when the payer is identified).
+    public func startPayment(
+        withCheckin: Bool,
+        isV3: Bool,
+        consumer: SwedbankPaySDK.Consumer?,
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?
+    ) {
+        start(useCheckin: withCheckin, isV3: isV3, consumer: consumer, paymentOrder: paymentOrder, userData: userData)
+    }
+
+    /// Asks the configuration to update the payment order (for `MerchantBackendConfiguration`,
+    /// `updateInfo` is the ``SwedbankPaySDK/Instrument`` to switch to). The menu reloads when it
+    /// succeeds; a failure goes to ``SwedbankPaySDKDelegate/updatePaymentOrderFailed(updateInfo:error:)``
+    /// and the menu stays. A new update replaces one in progress. Does nothing unless the menu is
+    /// shown.
+    public func updatePaymentOrder(updateInfo: Any) {
+        let next: Int
+        switch state {
+        case .paying: next = 1
+        case .updatingPaymentOrder(_, _, let update): next = update + 1
+        default: return
+        }
+        updateInfos = [next: updateInfo]
+        send(.updateRequested)
+    }
+
+    /// Aborts the payment: the configuration aborts the payment order, then the delegate hears
+    /// `paymentCanceled()` (or `paymentFailed(error:)` if the abort failed). Before a payment order
+    /// exists the payment is canceled at once.
+    public func abortPayment() {
+        send(.abortRequested)
+    }
+
+    private func start(
+        useCheckin: Bool,
+        isV3: Bool,
+        consumer: SwedbankPaySDK.Consumer?,
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?
+    ) {
+        guard case .idle = state else { return }
+        self.consumer = consumer
+        self.paymentOrder = paymentOrder
+        self.userData = userData
+        guard let configuration else {
+            let error = SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration)
+            state = .failed(nil, error)
+            run(.notifyFailed(error))
+            return
+        }
+        runningConfiguration = configuration
+        SwedbankPaySDK.PaymentURLRouter.shared.register(self)
+        send(.start(useCheckin: useCheckin, isV3: isV3))
+    }
+}
