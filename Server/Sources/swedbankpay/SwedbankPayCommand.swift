@@ -9,7 +9,8 @@ import PaymentSandbox
 struct SwedbankPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swedbankpay",
-        abstract: "Runs the Swedbank Pay Payment Sandbox (and, later, the Merchant Backend).",
-        subcommands: [SandboxCommand.self, BenchCommand.self]
+        abstract: "Runs the Merchant Backend and the Payment Sandbox of the Swedbank Pay Mobile SDK system.",
+        subcommands: [ServeCommand.self, BackendCommand.self, SandboxCommand.self, BenchCommand.self],
+        defaultSubcommand: nil
     )
 }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Everything a ``MerchantBackend`` needs to know. Every limit is explicit; ``validate()`` checks
+/// the whole configuration at start and names each wrong setting.
+public struct BackendConfiguration: Sendable {
+    /// The Swedbank Pay API the backend calls (`https://api.externalintegration.payex.com`, or a
+    /// Payment Sandbox). Operation hrefs relayed through `PATCH /patch` must be on this origin.
+    public var swedbankPayBaseURL: URL
+    /// The merchant's bearer token for the Swedbank Pay API. Sent to ``swedbankPayBaseURL`` only.
+    public var merchantToken: Secret
+    /// The payee id set on every payment order (`payeeInfo.payeeId`).
+    public var payeeId: String
+    /// How the world reaches this backend, e.g. `https://shop.example.com`: the origin of the
+    /// payment-URL helper redirects and of the `callbackUrl` given to Swedbank Pay.
+    public var publicBaseURL: URL
+    /// API keys apps may call with (header ``apiKeyHeader``). Empty accepts no app call at all.
+    public var apiKeys: [Secret]
+    /// The header carrying the API key.
+    public var apiKeyHeader: String
+    /// The header carrying the user's access token; its value identifies the user who owns the
+    /// orders created with it.
+    public var accessTokenHeader: String
+    /// The shortest access token accepted.
+    public var minimumAccessTokenLength: Int
+    /// The longest access token accepted.
+    public var maximumAccessTokenLength: Int
+    /// The trampoline page the iOS universal-link helper redirects to (another domain than the
+    /// backend, as universal links require).
+    public var trampolineURL: URL
+    /// App ids (`TEAMID.bundle.id`) listed in the apple-app-site-association file.
+    public var iosAppIDs: [String]
+    /// The largest request body accepted, in bytes; larger bodies get 413.
+    public var maxRequestBodyBytes: Int
+    /// The deepest nesting of arrays and objects a request body may have.
+    public var maxJSONDepth: Int
+    /// The longest `Idempotency-Key` accepted.
+    public var maxIdempotencyKeyLength: Int
+    /// Seconds a call to Swedbank Pay may take in all (connect, send, answer) before the app gets
+    /// a `gatewaytimeout` problem.
+    public var swedbankPayTimeout: TimeInterval
+    /// The largest Swedbank Pay answer read, in bytes; a larger one is a `badgateway` problem.
+    public var maxSwedbankPayResponseBytes: Int
+    /// Whether a payment order may carry a `paymentToken` (one-click payments). Off by default, as
+    /// in the example backend: a token lets anyone who knows it pay with someone's card.
+    public var allowPaymentTokens: Bool
+    /// Seconds the discovery document (`GET /`) may be cached by apps.
+    public var discoveryMaxAge: Int
+
+    public init(
+        swedbankPayBaseURL: URL,
+        merchantToken: Secret,
+        payeeId: String,
+        publicBaseURL: URL,
+        apiKeys: [Secret],
+        apiKeyHeader: String = "x-payex-sample-apikey",
+        accessTokenHeader: String = "x-payex-sample-access-token",
+        minimumAccessTokenLength: Int = 5,
+        maximumAccessTokenLength: Int = 256,
+        trampolineURL: URL = URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+        iosAppIDs: [String] = [],
+        maxRequestBodyBytes: Int = 64 * 1024,
+        maxJSONDepth: Int = 32,
+        maxIdempotencyKeyLength: Int = 255,
+        swedbankPayTimeout: TimeInterval = 10,
+        maxSwedbankPayResponseBytes: Int = 1024 * 1024,
+        allowPaymentTokens: Bool = false,
+        discoveryMaxAge: Int = 3_600
+    ) {
+        self.swedbankPayBaseURL = swedbankPayBaseURL
+        self.merchantToken = merchantToken
+        self.payeeId = payeeId
+        self.publicBaseURL = publicBaseURL
+        self.apiKeys = apiKeys
+        self.apiKeyHeader = apiKeyHeader
+        self.accessTokenHeader = accessTokenHeader
+        self.minimumAccessTokenLength = minimumAccessTokenLength
+        self.maximumAccessTokenLength = maximumAccessTokenLength
+        self.trampolineURL = trampolineURL
+        self.iosAppIDs = iosAppIDs
+        self.maxRequestBodyBytes = maxRequestBodyBytes
+        self.maxJSONDepth = maxJSONDepth
+        self.maxIdempotencyKeyLength = maxIdempotencyKeyLength
+        self.swedbankPayTimeout = swedbankPayTimeout
+        self.maxSwedbankPayResponseBytes = maxSwedbankPayResponseBytes
+        self.allowPaymentTokens = allowPaymentTokens
+        self.discoveryMaxAge = discoveryMaxAge
+    }
+
+    /// Every reason this configuration cannot run, one message per wrong setting; empty when it
+    /// can. Messages name settings, never secret values.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if !Self.isHTTPOrigin(swedbankPayBaseURL) {
+            problems.append("the Swedbank Pay base URL must be an absolute http(s) URL without a path")
+        }
+        if !Self.isHTTPOrigin(publicBaseURL) {
+            problems.append("the public URL must be an absolute http(s) URL without a path")
+        }
+        if merchantToken.value.isEmpty { problems.append("the merchant token is empty") }
+        if merchantToken.value.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            problems.append("the merchant token contains white space")
+        }
+        if payeeId.isEmpty { problems.append("the payee id is empty") }
+        if apiKeys.isEmpty { problems.append("no API key is configured, so no app could call the backend") }
+        if apiKeys.contains(where: { $0.value.count < 8 }) { problems.append("API keys must be at least 8 characters") }
+        for (name, header) in [("API key", apiKeyHeader), ("access token", accessTokenHeader)]
+        where !Self.isHeaderName(header) {
+            problems.append("the \(name) header name is not a valid HTTP header name")
+        }
+        if minimumAccessTokenLength < 1 || maximumAccessTokenLength < minimumAccessTokenLength {
+            problems.append("access token lengths must satisfy 1 ≤ minimum ≤ maximum")
+        }
+        if trampolineURL.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
+            || trampolineURL.host?.isEmpty != false
+        {
+            problems.append("the trampoline URL must be an absolute http(s) URL")
+        }
+        if maxRequestBodyBytes < 1_024 { problems.append("the request body limit must be at least 1024 bytes") }
+        if maxJSONDepth < 4 { problems.append("the JSON depth limit must be at least 4") }
+        if !(0.1...300).contains(swedbankPayTimeout) {
+            problems.append("the Swedbank Pay timeout must be between 0.1 and 300 seconds")
+        }
+        if maxSwedbankPayResponseBytes < 4_096 {
+            problems.append("the Swedbank Pay response limit must be at least 4096 bytes")
+        }
+        return problems
+    }
+
+    /// `scheme://host[:port]` with nothing after it but an optional `/`.
+    static func isHTTPOrigin(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return false }
+        return (url.path.isEmpty || url.path == "/") && url.query == nil && url.fragment == nil
+    }
+
+    static func isHeaderName(_ name: String) -> Bool {
+        let token = CharacterSet(
+            charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        return !name.isEmpty && name.unicodeScalars.allSatisfy { token.contains($0) }
+    }
+
+    /// The origin of ``publicBaseURL`` without a trailing `/`.
+    public var publicOrigin: String { Self.origin(publicBaseURL) }
+    /// The origin of ``swedbankPayBaseURL`` without a trailing `/`.
+    public var swedbankPayOrigin: String { Self.origin(swedbankPayBaseURL) }
+
+    static func origin(_ url: URL) -> String {
+        let text = url.absoluteString
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+}

@@ -1,0 +1,86 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+
+/// A Merchant Backend: the server an app's ``SwedbankPaySDK/MerchantBackendConfiguration`` talks
+/// to, between the app and Swedbank Pay.
+///
+/// Use it in-process (``router()``, ``application(host:port:onServerRunning:)``) or run it with
+/// `swedbankpay backend` / `swedbankpay serve`.
+public final class MerchantBackend: Sendable {
+    public let configuration: BackendConfiguration
+    let services: BackendServices
+    let creation: PaymentOrderCreation
+    private let http: HTTPClient
+    private let database: BackendDatabase
+
+    /// A backend on an open database. Throws ``BackendConfigurationError`` naming every wrong
+    /// setting.
+    public init(configuration: BackendConfiguration, database: BackendDatabase) throws {
+        let problems = configuration.problems()
+        guard problems.isEmpty else { throw BackendConfigurationError(problems: problems) }
+        self.configuration = configuration
+        self.database = database
+        var httpConfiguration = HTTPClient.Configuration()
+        httpConfiguration.redirectConfiguration = .disallow
+        httpConfiguration.connectionPool = .init(idleTimeout: .seconds(60))
+        httpConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+        self.http = http
+        let services = BackendServices(
+            configuration: configuration, store: OrderStore(database: database),
+            swedbankPay: SwedbankPayClient(http: http, configuration: configuration),
+            body: RequestBody(configuration: configuration))
+        self.services = services
+        creation = PaymentOrderCreation(
+            store: services.store, swedbankPay: services.swedbankPay,
+            preparation: PaymentOrderPreparation(
+                payeeID: configuration.payeeId, callbackURL: services.callbackURL,
+                allowPaymentTokens: configuration.allowPaymentTokens),
+            abandonedAfter: Int64((configuration.swedbankPayTimeout + 5) * 1_000),
+            maxKeyLength: configuration.maxIdempotencyKeyLength)
+    }
+
+    /// The router with every route: the app API behind ``AppAuthMiddleware``, the helper pages,
+    /// `/healthz` and the Swedbank Pay callback open.
+    public func router() -> Router<BackendRequestContext> {
+        let router = Router(context: BackendRequestContext.self)
+        router.add(middleware: BackendProblemMiddleware(bodyLimit: configuration.maxRequestBodyBytes))
+        router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
+        HelperRoutes(services: services).register(open: router)
+        CallbackRoutes(services: services).register(open: router)
+        let app = router.group().add(middleware: AppAuthMiddleware(configuration: configuration))
+        DiscoveryRoutes(services: services).register(app: app)
+        ConsumerRoutes(services: services).register(app: app)
+        PaymentOrderRoutes(services: services, creation: creation).register(app: app)
+        RelayRoutes(services: services).register(app: app)
+        PayerTokenRoutes(services: services).register(app: app)
+        return router
+    }
+
+    /// An application serving the backend on `host:port` (port 0 picks a free one).
+    public func application(
+        host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "MerchantBackend"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+
+    /// Closes the outgoing HTTP client. The database is the caller's to close.
+    public func shutdown() async throws {
+        try await http.shutdown()
+    }
+}
+
+/// A configuration that cannot run, with one message per wrong setting.
+public struct BackendConfigurationError: Error, Sendable, CustomStringConvertible {
+    public let problems: [String]
+    public var description: String { "invalid configuration: " + problems.joined(separator: "; ") }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Authenticates app calls by two headers, as the example backend does: an API key that must be
+/// one of the configured keys, and an access token naming the user (its value is the user id the
+/// orders are recorded under). Failures are 401 `mobilesdk/unauthorized` problems whose detail
+/// never repeats what was sent.
+struct AppAuthMiddleware: RouterMiddleware {
+    typealias Context = BackendRequestContext
+
+    let apiKeys: [Secret]
+    let apiKeyHeader: HTTPField.Name
+    let accessTokenHeader: HTTPField.Name
+    let accessTokenLengths: ClosedRange<Int>
+
+    init(configuration: BackendConfiguration) {
+        apiKeys = configuration.apiKeys
+        apiKeyHeader = HTTPField.Name(configuration.apiKeyHeader)!
+        accessTokenHeader = HTTPField.Name(configuration.accessTokenHeader)!
+        accessTokenLengths = configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        context.user = try authenticate(request.headers)
+        return try await next(request, context)
+    }
+
+    /// The user id, or the problem to answer with.
+    func authenticate(_ headers: HTTPFields) throws(BackendProblem) -> String {
+        guard let key = headers[apiKeyHeader] else {
+            throw .unauthorized("The \(apiKeyHeader.rawName) header is missing.")
+        }
+        // Every key is compared, so the time taken does not tell which one nearly matched.
+        let known = apiKeys.reduce(false) { $0 || $1.matches(key) }
+        guard known else { throw .unauthorized("The API key is not valid.") }
+        guard let token = headers[accessTokenHeader] else {
+            throw .unauthorized("The \(accessTokenHeader.rawName) header is missing.")
+        }
+        guard token.count >= accessTokenLengths.lowerBound else { throw .unauthorized("access token too short") }
+        guard token.count <= accessTokenLengths.upperBound else { throw .unauthorized("access token too long") }
+        guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }) else {
+            throw .unauthorized("The access token must be printable ASCII without spaces.")
+        }
+        return token
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import SwedbankPaySDK
+
+/// A failure answered as `application/problem+json` with a type URI the SDK gives a typed case
+/// (``SwedbankPaySDK/ProblemTypeURI``). Throw it from a route; ``BackendProblemMiddleware``
+/// writes it.
+struct BackendProblem: Error, Sendable {
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String?
+    /// `problems[]`: each names a bad field and what is wrong with it.
+    var problems: [(name: String, description: String)] = []
+    /// Extra top-level members (`gatewayStatus`, `body`), where the SDK reads them.
+    var extra: SwedbankPaySDK.JSONObject = [:]
+
+    var document: SwedbankPaySDK.JSONObject {
+        var object = extra
+        object["type"] = .string(type)
+        object["title"] = .string(title)
+        object["status"] = .integer(Int64(status))
+        if let detail { object["detail"] = .string(detail) }
+        if !problems.isEmpty {
+            object["problems"] = .array(
+                problems.map { .object(["name": .string($0.name), "description": .string($0.description)]) })
+        }
+        return object
+    }
+
+    func response() -> Response {
+        BackendResponse.json(.object(document), status: status, contentType: "application/problem+json")
+    }
+}
+
+extension BackendProblem {
+    typealias URI = SwedbankPaySDK.ProblemTypeURI
+
+    /// 401 `mobilesdk/unauthorized`: the app's credentials are missing or wrong.
+    static func unauthorized(_ detail: String?) -> BackendProblem {
+        BackendProblem(type: URI.mobileSDKUnauthorized, title: "Unauthorized", status: 401, detail: detail)
+    }
+
+    /// `mobilesdk/badrequest` (400 unless said otherwise): the request is wrong; `problems` names
+    /// each bad field.
+    static func badRequest(
+        _ detail: String, status: Int = 400, problems: [(name: String, description: String)] = []
+    ) -> BackendProblem {
+        BackendProblem(
+            type: URI.mobileSDKBadRequest, title: HTTPResponseStatus(statusCode: status).reasonPhrase, status: status,
+            detail: detail, problems: problems)
+    }
+
+    /// 404 `notfound`: no such resource, or not one of the caller's.
+    static func notFound(_ detail: String) -> BackendProblem {
+        BackendProblem(type: URI.notFound, title: "Not Found", status: 404, detail: detail)
+    }
+
+    /// 504 `mobilesdk/gatewaytimeout`: Swedbank Pay did not answer within the deadline.
+    static func gatewayTimeout(_ detail: String) -> BackendProblem {
+        BackendProblem(type: URI.mobileSDKGatewayTimeout, title: "Gateway Timeout", status: 504, detail: detail)
+    }
+
+    /// 502 `mobilesdk/badgateway` without `gatewayStatus`: Swedbank Pay could not be reached (the
+    /// SDK reports `backendConnectionFailure`).
+    static func connectionFailure(_ detail: String) -> BackendProblem {
+        BackendProblem(type: URI.mobileSDKBadGateway, title: "Bad Gateway", status: 502, detail: detail)
+    }
+
+    /// 502 `mobilesdk/badgateway` with `gatewayStatus` and `body`: Swedbank Pay answered with
+    /// something unusable (the SDK reports `invalidBackendResponse`).
+    static func invalidResponse(_ detail: String, gatewayStatus: Int, body: String) -> BackendProblem {
+        BackendProblem(
+            type: URI.mobileSDKBadGateway, title: "Bad Gateway", status: 502, detail: detail,
+            extra: ["gatewayStatus": .integer(Int64(gatewayStatus)), "body": .string(body)])
+    }
+
+    /// 500 without a type: a fault of the backend itself (never caused by input).
+    static func internalError() -> BackendProblem {
+        BackendProblem(
+            type: URI.aboutBlank, title: "Internal Server Error", status: 500,
+            detail: "The backend failed; the failure is logged.")
+    }
+}

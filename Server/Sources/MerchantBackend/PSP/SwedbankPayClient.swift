@@ -1,0 +1,144 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import SwedbankPaySDK
+
+/// Calls the Swedbank Pay API with the merchant token, within the configured deadline, and turns
+/// every way a call can fail into the problem the app should get:
+///
+/// - no answer within ``BackendConfiguration/swedbankPayTimeout`` → 504 `mobilesdk/gatewaytimeout`;
+/// - no connection, or the connection broke → 502 `mobilesdk/badgateway` without `gatewayStatus`;
+/// - an answer that is not a JSON object → 502 `mobilesdk/badgateway` with `gatewayStatus` and `body`;
+/// - a JSON error answer (a Swedbank Pay problem) → passed through with its status.
+///
+/// The merchant token is only ever sent to ``BackendConfiguration/swedbankPayBaseURL``'s origin:
+/// ``send(_:_:body:)`` refuses any other URL before a byte leaves.
+struct SwedbankPayClient: Sendable {
+    let http: HTTPClient
+    let origin: String
+    let token: Secret
+    let timeout: TimeInterval
+    let maxResponseBytes: Int
+    let userAgent: String
+
+    init(http: HTTPClient, configuration: BackendConfiguration) {
+        self.http = http
+        origin = configuration.swedbankPayOrigin
+        token = configuration.merchantToken
+        timeout = configuration.swedbankPayTimeout
+        maxResponseBytes = configuration.maxSwedbankPayResponseBytes
+        userAgent = "SwedbankPaySwift-MerchantBackend/\(SwedbankPaySDK.VersionReporter.currentVersion)"
+    }
+
+    /// A successful answer: status 2xx and a JSON object.
+    struct Answer: Sendable {
+        var status: Int
+        var object: SwedbankPaySDK.JSONObject
+    }
+
+    /// The absolute URL of an API path such as `/psp/paymentorders`.
+    func url(_ path: String) -> String { origin + path }
+
+    /// Whether `href` is on the Swedbank Pay origin (same scheme, host and port), so the merchant
+    /// token may be sent there.
+    func isOnOrigin(_ href: String) -> Bool {
+        guard let url = URL(string: href), let base = URL(string: origin),
+            url.scheme?.lowercased() == base.scheme?.lowercased(),
+            url.host?.lowercased() == base.host?.lowercased(),
+            Self.port(url) == Self.port(base), url.user == nil, url.password == nil
+        else { return false }
+        return url.path.hasPrefix("/")
+    }
+
+    private static func port(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    }
+
+    func send(_ method: HTTPMethod, _ href: String, body: SwedbankPaySDK.JSONValue? = nil) async throws(BackendProblem)
+        -> Answer
+    {
+        guard isOnOrigin(href) else {
+            throw .badRequest(
+                "The href is not a Swedbank Pay URL this backend may call.",
+                problems: [("href", "Not on the Swedbank Pay host.")])
+        }
+        var request = HTTPClientRequest(url: href)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Authorization", value: "Bearer " + token.value)
+        request.headers.add(name: "User-Agent", value: userAgent)
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body.serialized()))
+        }
+        let status: Int
+        let contentType: String?
+        let data: Data
+        do {
+            let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(timeout * 1_000)))
+            status = Int(response.status.code)
+            contentType = response.headers.first(name: "Content-Type")
+            data = Data(buffer: try await response.body.collect(upTo: maxResponseBytes))
+        } catch let error as NIOTooManyBytesError {
+            _ = error
+            throw .invalidResponse(
+                "Swedbank Pay answered with more than \(maxResponseBytes) bytes.", gatewayStatus: 200, body: "")
+        } catch {
+            throw Self.problem(for: error, timeout: timeout)
+        }
+        return try Self.interpret(status: status, contentType: contentType, data: data)
+    }
+
+    /// What a failure to get an answer means for the app.
+    static func problem(for error: any Error, timeout: TimeInterval) -> BackendProblem {
+        if let error = error as? HTTPClientError,
+            [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout].contains(error)
+        {
+            return .gatewayTimeout("Swedbank Pay did not answer within \(Self.seconds(timeout)) seconds.")
+        }
+        if error is CancellationError {
+            return .gatewayTimeout("The call to Swedbank Pay was cancelled.")
+        }
+        return .connectionFailure("Swedbank Pay could not be reached.")
+    }
+
+    /// The answer's meaning: a JSON object on 2xx, a passed-through problem on a JSON error, an
+    /// invalid-response problem otherwise.
+    static func interpret(status: Int, contentType: String?, data: Data) throws(BackendProblem) -> Answer {
+        let mime = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let isJSON = mime == "application/json" || mime == "application/problem+json"
+        let parsed = isJSON ? try? SwedbankPaySDK.JSONValue(parsing: data, maxDepth: 64) : nil
+        guard case .object(let object)? = parsed else {
+            throw .invalidResponse(
+                "Swedbank Pay answered \(status) with a body that is not a JSON object.", gatewayStatus: status,
+                body: String(decoding: data.prefix(4_096), as: UTF8.self))
+        }
+        if (200..<300).contains(status) { return Answer(status: status, object: object) }
+        guard (400..<600).contains(status) else {
+            throw .invalidResponse(
+                "Swedbank Pay answered with status \(status).", gatewayStatus: status,
+                body: String(decoding: data.prefix(4_096), as: UTF8.self))
+        }
+        throw .forwarded(status: status, document: object)
+    }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+extension BackendProblem {
+    /// A Swedbank Pay problem, passed to the app unchanged but for a missing `status`.
+    static func forwarded(status: Int, document: SwedbankPaySDK.JSONObject) -> BackendProblem {
+        var extra = document
+        let type = extra.removeValue(forKey: "type").flatMap { $0.stringValue } ?? URI.aboutBlank
+        let title =
+            extra.removeValue(forKey: "title").flatMap { $0.stringValue }
+            ?? HTTPResponseStatus(statusCode: status).reasonPhrase
+        let detail = extra.removeValue(forKey: "detail").flatMap { $0.stringValue }
+        extra.removeValue(forKey: "status")
+        return BackendProblem(type: type, title: title, status: status, detail: detail, extra: extra)
+    }
+}

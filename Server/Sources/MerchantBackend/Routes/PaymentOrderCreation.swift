@@ -1,0 +1,142 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import SwedbankPaySDK
+
+/// `POST paymentorders`: record, create at Swedbank Pay, record the answer, answer.
+///
+/// The order row is written before Swedbank Pay is called and the answer is stored before the app
+/// hears it, so an order the app was told about is always in the database. With an
+/// `Idempotency-Key` header a repeated request gets the first answer byte for byte and creates
+/// nothing; a request whose first try failed without a verdict (timeout, 5xx) is tried again with
+/// the same payee reference; one still in flight is refused with 409.
+struct PaymentOrderCreation: Sendable {
+    let store: OrderStore
+    let swedbankPay: SwedbankPayClient
+    let preparation: PaymentOrderPreparation
+    /// Milliseconds after which a pending creation counts as abandoned (its process died).
+    let abandonedAfter: Int64
+    let maxKeyLength: Int
+
+    /// The header marking a replayed answer.
+    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+    static let keyHeader = HTTPField.Name("Idempotency-Key")!
+
+    func create(body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?) async throws -> Response {
+        if let key = idempotencyKey, key.isEmpty || key.count > maxKeyLength || !key.allSatisfy(\.isASCII) {
+            throw BackendProblem.badRequest(
+                "The Idempotency-Key header must be 1 to \(maxKeyLength) ASCII characters.",
+                problems: [("Idempotency-Key", "Invalid header value.")])
+        }
+        let payeeReference = BackendIDs.payeeReference()
+        let prepared = try preparation.prepare(body, payeeReference: payeeReference)
+        let now = Migrations.now()
+        let order = StoredOrder(
+            id: BackendIDs.orderID(), payeeReference: payeeReference, userID: user, idempotencyKey: idempotencyKey,
+            requestHash: RequestFingerprint.of(.object(body)), operation: prepared.order.operation.rawValue,
+            currency: prepared.order.currency, amount: prepared.order.amount, vatAmount: prepared.order.vatAmount,
+            payerReference: prepared.order.payer?.payerReference, creation: .pending, status: nil, pspID: nil,
+            responseStatus: nil, responseBody: nil, createdAt: now, updatedAt: now)
+        switch try await store.reserve(order) {
+        case .recorded(let recorded):
+            return try await callSwedbankPay(for: recorded, body: prepared.body)
+        case .existing(let existing):
+            return try await repeatRequest(existing, requestHash: order.requestHash, body: prepared)
+        }
+    }
+
+    /// A request with a key the user used before.
+    private func repeatRequest(
+        _ existing: StoredOrder, requestHash: String, body prepared: PaymentOrderPreparation.Prepared
+    )
+        async throws -> Response
+    {
+        guard existing.requestHash == requestHash else {
+            throw BackendProblem.badRequest(
+                "The Idempotency-Key was used before with a different request body.", status: 422)
+        }
+        switch existing.creation {
+        case .created, .rejected:
+            guard let status = existing.responseStatus, let body = existing.responseBody else {
+                throw BackendProblem.internalError()
+            }
+            return replay(existing, status: status, body: body)
+        case .pending, .failed:
+            let now = Migrations.now()
+            guard let claimed = try await store.claim(existing, now: now, staleBefore: now - abandonedAfter) else {
+                throw BackendProblem.badRequest(
+                    "A request with this Idempotency-Key is still being processed; try again shortly.", status: 409)
+            }
+            // Tried again with the payee reference of the first try: Swedbank Pay refuses a second
+            // order with it, so a first try that did reach Swedbank Pay cannot make a duplicate.
+            var body = prepared.body
+            if case .object(var envelope) = body, case .object(var order)? = envelope["paymentorder"],
+                case .object(var payee)? = order["payeeInfo"]
+            {
+                payee["payeeReference"] = .string(claimed.payeeReference)
+                order["payeeInfo"] = .object(payee)
+                envelope["paymentorder"] = .object(order)
+                body = .object(envelope)
+            }
+            return try await callSwedbankPay(for: claimed, body: body)
+        }
+    }
+
+    private func callSwedbankPay(for order: StoredOrder, body: SwedbankPaySDK.JSONValue) async throws -> Response {
+        let answer: SwedbankPayClient.Answer
+        do {
+            answer = try await swedbankPay.send(.POST, swedbankPay.url("/psp/paymentorders"), body: body)
+        } catch let problem {
+            // 4xx is Swedbank Pay's verdict on this order; anything else may succeed next time.
+            let verdict = (400..<500).contains(problem.status) && problem.type != URI.mobileSDKBadGateway
+            let document = SwedbankPaySDK.JSONValue.object(problem.document).jsonText
+            try await store.markUnfinished(
+                id: order.id, creation: verdict ? .rejected : .failed, responseStatus: verdict ? problem.status : nil,
+                responseBody: verdict ? document : nil, now: Migrations.now())
+            throw problem
+        }
+        guard case .object(let paymentOrder)? = answer.object["paymentOrder"],
+            case .string(let pspID)? = paymentOrder["id"]
+        else {
+            try await store.markUnfinished(
+                id: order.id, creation: .failed, responseStatus: nil, responseBody: nil, now: Migrations.now())
+            throw BackendProblem.invalidResponse(
+                "Swedbank Pay's answer has no paymentOrder.id.", gatewayStatus: answer.status,
+                body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
+        }
+        let document = SwedbankPaySDK.JSONValue.object(Self.forApp(answer.object, orderID: order.id)).jsonText
+        try await store.markCreated(
+            id: order.id, pspID: pspID, status: paymentOrder["status"]?.stringValue, responseStatus: 201,
+            responseBody: document, now: Migrations.now())
+        return BackendResponse.raw(
+            Data(document.utf8), status: 201, contentType: "application/json; charset=utf-8",
+            headers: [.location: "/paymentorders/\(order.id)"])
+    }
+
+    private func replay(_ order: StoredOrder, status: Int, body: String) -> Response {
+        var headers: HTTPFields = [Self.replayedHeader: "true"]
+        if order.creation == .created { headers[.location] = "/paymentorders/\(order.id)" }
+        return BackendResponse.raw(
+            Data(body.utf8), status: status,
+            contentType: status < 300 ? "application/json; charset=utf-8" : "application/problem+json",
+            headers: headers)
+    }
+
+    /// Swedbank Pay's answer plus what the SDK needs from the backend: for Checkout v2 instrument
+    /// mode, `mobileSDK.setInstrument`, the backend's own link for changing the instrument.
+    static func forApp(_ answer: SwedbankPaySDK.JSONObject, orderID: String) -> SwedbankPaySDK.JSONObject {
+        var result = answer
+        let operations = answer["operations"]?.arrayValue ?? []
+        let hasV2SetInstrument = operations.contains {
+            $0.objectValue?["rel"]?.stringValue == "update-paymentorder-setinstrument"
+        }
+        if hasV2SetInstrument {
+            var mobileSDK = answer["mobileSDK"]?.objectValue ?? [:]
+            mobileSDK["setInstrument"] = .string("/paymentorders/\(orderID)/setInstrument")
+            result["mobileSDK"] = .object(mobileSDK)
+        }
+        return result
+    }
+
+    private typealias URI = SwedbankPaySDK.ProblemTypeURI
+}

@@ -1,0 +1,110 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The pure part of `POST paymentorders`: checks the app's `{"paymentorder": …}` body and turns
+/// it into the body sent to Swedbank Pay, with the merchant's payee id, a payee reference of the
+/// backend's own and the backend's callback URL. Fields the SDK's model does not know are dropped,
+/// so nothing unchecked reaches Swedbank Pay.
+struct PaymentOrderPreparation: Sendable {
+    let payeeID: String
+    let callbackURL: URL
+    let allowPaymentTokens: Bool
+
+    /// What the backend records about the order, besides the body.
+    struct Prepared: Sendable {
+        var order: SwedbankPaySDK.PaymentOrder
+        /// `{"paymentorder": …}` for `POST /psp/paymentorders`.
+        var body: SwedbankPaySDK.JSONValue
+    }
+
+    func prepare(_ body: SwedbankPaySDK.JSONObject, payeeReference: String) throws(BackendProblem) -> Prepared {
+        guard case .object(let raw)? = body["paymentorder"] else {
+            let hint = body["paymentOrder"] != nil ? " (the key is lower-case: paymentorder)" : ""
+            throw .badRequest(
+                "The body must be {\"paymentorder\": {…}}\(hint).",
+                problems: [("paymentorder", "The field is required and must be an object.")])
+        }
+        var order = try Self.decode(raw)
+        var problems = FieldProblems()
+        Self.check(order, allowPaymentTokens: allowPaymentTokens, into: &problems)
+        try problems.throwIfAny("The payment order is invalid.")
+        order.payeeInfo.payeeId = payeeID
+        order.payeeInfo.payeeReference = payeeReference
+        order.urls.callbackUrl = callbackURL
+        let encoded: SwedbankPaySDK.JSONValue
+        do {
+            encoded = try SwedbankPaySDK.JSONValue(parsing: JSONEncoder().encode(order), maxDepth: 64)
+        } catch {
+            throw .badRequest("The payment order cannot be encoded.")
+        }
+        return Prepared(order: order, body: .object(["paymentorder": encoded]))
+    }
+
+    /// Decodes with the SDK's model, naming the field a decoding failure is about.
+    static func decode(_ raw: SwedbankPaySDK.JSONObject) throws(BackendProblem) -> SwedbankPaySDK.PaymentOrder {
+        func field(_ path: [any CodingKey], _ last: String? = nil) -> String {
+            (["paymentorder"] + path.map { $0.intValue.map(String.init) ?? $0.stringValue } + (last.map { [$0] } ?? []))
+                .joined(separator: ".")
+        }
+        do {
+            return try JSONDecoder().decode(
+                SwedbankPaySDK.PaymentOrder.self, from: SwedbankPaySDK.JSONValue.object(raw).serialized())
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .badRequest(
+                "A required field is missing.",
+                problems: [(field(context.codingPath, key.stringValue), "The field is required.")])
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw .badRequest("A field has the wrong type.", problems: [(field(context.codingPath), "Wrong type.")])
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw .badRequest(
+                "A field is null.", problems: [(field(context.codingPath), "The field must not be null.")])
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .badRequest(
+                "A field has an invalid value.", problems: [(field(context.codingPath), "The value is not valid.")])
+        } catch {
+            throw .badRequest("The payment order is invalid.")
+        }
+    }
+
+    /// The rules the model's types do not express.
+    static func check(
+        _ order: SwedbankPaySDK.PaymentOrder, allowPaymentTokens: Bool, into problems: inout FieldProblems
+    ) {
+        let path = "paymentorder."
+        if order.currency.count != 3 || !order.currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            problems.add(path + "currency", "Must be an ISO 4217 code such as SEK.")
+        }
+        if order.amount < 0 { problems.add(path + "amount", "Must not be negative.") }
+        if order.vatAmount < 0 || order.vatAmount > max(order.amount, 0) {
+            problems.add(path + "vatAmount", "Must be between 0 and amount.")
+        }
+        if order.description.count > 40 { problems.add(path + "description", "At most 40 characters.") }
+        if order.userAgent.isEmpty || order.userAgent.count > 512 {
+            problems.add(path + "userAgent", "Must be 1 to 512 characters.")
+        }
+        if order.urls.hostUrls.isEmpty || order.urls.hostUrls.count > 10 {
+            problems.add(path + "urls.hostUrls", "Must list 1 to 10 URLs.")
+        }
+        for (index, url) in order.urls.hostUrls.enumerated() where !isWebURL(url) {
+            problems.add(path + "urls.hostUrls.\(index)", "Must be an absolute http(s) URL.")
+        }
+        let links: [(String, URL?)] = [
+            ("completeUrl", order.urls.completeUrl), ("cancelUrl", order.urls.cancelUrl),
+            ("paymentUrl", order.urls.paymentUrl), ("termsOfServiceUrl", order.urls.termsOfServiceUrl),
+        ]
+        for (name, url) in links {
+            if let url, !isWebURL(url) { problems.add(path + "urls." + name, "Must be an absolute http(s) URL.") }
+        }
+        if order.paymentToken != nil && !allowPaymentTokens {
+            problems.add(path + "paymentToken", "Payment tokens are not accepted by this backend.")
+        }
+        if let items = order.orderItems, items.count > 1_000 {
+            problems.add(path + "orderItems", "At most 1000 items.")
+        }
+    }
+
+    static func isWebURL(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return url.host?.isEmpty == false && url.absoluteString.count <= 2_048
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import SwedbankPaySDK
+
+/// `POST /paymentorders` (create), `GET /paymentorders/{id}` (the merchant's own status check) and
+/// `PATCH /paymentorders/{id}/setInstrument` (Checkout v2 instrument mode). Every order belongs to
+/// the user who created it; another user gets 404.
+struct PaymentOrderRoutes {
+    let services: BackendServices
+    let creation: PaymentOrderCreation
+
+    func register(app: RouterGroup<BackendRequestContext>) {
+        app.post("/paymentorders") { request, context in
+            let user = try context.requireUser()
+            let body = try await services.body.object(request)
+            return try await creation.create(
+                body: body, user: user, idempotencyKey: request.headers[PaymentOrderCreation.keyHeader])
+        }
+        app.get("/paymentorders/:id") { _, context in
+            let user = try context.requireUser()
+            let id = try context.parameters.require("id")
+            guard var order = try await services.store.find(reference: id, user: user) else {
+                throw BackendProblem.notFound("No payment order \(id) of this user.")
+            }
+            var checked = false
+            if order.creation == .created, !order.isFinal {
+                // Callbacks can be lost; the status a merchant acts on is read from Swedbank Pay.
+                if let status = try? await services.refreshStatus(of: order) {
+                    order.status = status
+                    checked = true
+                }
+            }
+            return BackendResponse.json(Self.document(order, checkedNow: checked))
+        }
+        app.patch("/paymentorders/:id/setInstrument") { request, context in
+            let user = try context.requireUser()
+            let id = try context.parameters.require("id")
+            let body = try await services.body.object(request)
+            let instrument = try Self.setInstrumentBody(body)
+            guard let order = try await services.store.find(reference: id, user: user), let pspID = order.pspID else {
+                throw BackendProblem.notFound("No payment order \(id) of this user.")
+            }
+            let current = try await services.swedbankPay.send(.GET, services.swedbankPay.url(pspID))
+            guard let href = Self.operationHref(current.object, rel: "update-paymentorder-setinstrument") else {
+                throw BackendProblem.notFound("The payment order is not in instrument mode.")
+            }
+            let answer = try await services.swedbankPay.send(
+                .PATCH, href,
+                body: .object([
+                    "paymentorder": .object([
+                        "operation": .string("SetInstrument"), "instrument": .string(instrument),
+                    ])
+                ]))
+            return BackendResponse.json(.object(PaymentOrderCreation.forApp(answer.object, orderID: order.id)))
+        }
+    }
+
+    /// The merchant's view of an order.
+    static func document(_ order: StoredOrder, checkedNow: Bool) -> SwedbankPaySDK.JSONValue {
+        var object: SwedbankPaySDK.JSONObject = [
+            "id": .string(order.id), "payeeReference": .string(order.payeeReference),
+            "operation": .string(order.operation), "currency": .string(order.currency),
+            "amount": .integer(order.amount), "vatAmount": .integer(order.vatAmount),
+            "creation": .string(order.creation.rawValue),
+            "created": .string(timestamp(order.createdAt)), "updated": .string(timestamp(order.updatedAt)),
+            "statusCheckedWithSwedbankPay": .bool(checkedNow),
+        ]
+        object["status"] = order.status.map { .string($0) } ?? .null
+        object["paymentOrder"] = order.pspID.map { .string($0) } ?? .null
+        if let payer = order.payerReference { object["payerReference"] = .string(payer) }
+        return .object(object)
+    }
+
+    static func timestamp(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
+    }
+
+    /// `{"paymentorder": {"operation": "SetInstrument", "instrument": "<name>"}}` → the instrument.
+    static func setInstrumentBody(_ body: SwedbankPaySDK.JSONObject) throws(BackendProblem) -> String {
+        var problems = FieldProblems()
+        let order = problems.object(body, "paymentorder", at: "")
+        if let order {
+            if let operation = problems.string(order, "operation", at: "paymentorder"), operation != "SetInstrument" {
+                problems.add("paymentorder.operation", "Must be SetInstrument.")
+            }
+            let instrument = problems.string(order, "instrument", at: "paymentorder", maxLength: 64)
+            try problems.throwIfAny("The set-instrument request is invalid.")
+            return instrument ?? ""
+        }
+        try problems.throwIfAny("The set-instrument request is invalid.")
+        return ""
+    }
+
+    /// The href of the operation `rel` in a Swedbank Pay document's `operations`.
+    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rel: String) -> String? {
+        let operations = document["operations"]?.arrayValue ?? []
+        return operations.lazy.compactMap(\.objectValue).first { $0["rel"]?.stringValue == rel }?["href"]?.stringValue
+    }
+}

@@ -1,0 +1,80 @@
+@preconcurrency import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+
+/// An open database of either engine, as SQLKit's `SQLDatabase`, with the schema migrated.
+///
+/// SQLite runs through one connection (SQLite serialises writers anyway) in WAL mode with
+/// `synchronous=FULL`, so a committed order survives the process being killed. PostgreSQL runs
+/// through a connection pool.
+public final class BackendDatabase: Sendable {
+    let sql: any SQLDatabase
+    /// Which engine, for the few statements that differ.
+    let engine: Engine
+    private let closer: @Sendable () async throws -> Void
+
+    enum Engine: Sendable { case sqlite, postgres }
+
+    private init(sql: any SQLDatabase, engine: Engine, closer: @escaping @Sendable () async throws -> Void) {
+        self.sql = sql
+        self.engine = engine
+        self.closer = closer
+    }
+
+    /// Opens the database at `location` and brings its schema up to date.
+    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "MerchantBackend.database"))
+        async throws -> BackendDatabase
+    {
+        let database: BackendDatabase
+        switch location {
+        case .sqlite(let path):
+            let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger).get()
+            let sql = connection.sql(queryLogLevel: nil)
+            do {
+                // WAL lets readers run beside the writer; FULL syncs each commit, so an
+                // acknowledged order is on disk before the app hears of it.
+                try await sql.raw("PRAGMA journal_mode=WAL").run()
+                try await sql.raw("PRAGMA synchronous=FULL").run()
+                try await sql.raw("PRAGMA busy_timeout=5000").run()
+            } catch {
+                try? await connection.close().get()
+                throw error
+            }
+            database = BackendDatabase(sql: sql, engine: .sqlite) { try await connection.close().get() }
+        case .postgres(let url):
+            let configuration = try SQLPostgresConfiguration(url: url)
+            let pool = EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                maxConnectionsPerEventLoop: 8, requestTimeout: .seconds(10), pruneInterval: .seconds(60),
+                logger: logger, on: MultiThreadedEventLoopGroup.singleton)
+            let sql = pool.database(logger: logger).sql(queryLogLevel: nil)
+            // The pool is thread-safe (it locks internally) but is not marked Sendable.
+            let shutdown = UncheckedSendable(pool)
+            database = BackendDatabase(sql: sql, engine: .postgres) { try await shutdown.value.shutdownAsync() }
+        }
+        do {
+            try await Migrations.run(on: database)
+        } catch {
+            try? await database.close()
+            throw error
+        }
+        return database
+    }
+
+    /// Closes the connection or pool.
+    public func close() async throws {
+        try await closer()
+    }
+}
+
+/// Carries a value that is thread-safe but not marked `Sendable` by its module.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SQLKit
+
+/// The schema, as an ordered list of migrations. Each runs once per database, recorded in
+/// `schema_migrations`; two backends starting at once against one PostgreSQL are safe because
+/// every statement is idempotent and the version row is inserted ignoring conflicts.
+enum Migrations {
+    struct Migration: Sendable {
+        let version: Int
+        let statements: [String]
+    }
+
+    static let all: [Migration] = [
+        Migration(
+            version: 1,
+            statements: [
+                """
+                CREATE TABLE IF NOT EXISTS payment_orders (
+                    id TEXT PRIMARY KEY,
+                    payee_reference TEXT NOT NULL UNIQUE,
+                    user_id TEXT NOT NULL,
+                    idempotency_key TEXT,
+                    request_hash TEXT NOT NULL,
+                    operation TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    amount BIGINT NOT NULL,
+                    vat_amount BIGINT NOT NULL,
+                    payer_reference TEXT,
+                    creation TEXT NOT NULL,
+                    status TEXT,
+                    psp_id TEXT UNIQUE,
+                    response_status INTEGER,
+                    response_body TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    UNIQUE (user_id, idempotency_key)
+                )
+                """,
+                "CREATE INDEX IF NOT EXISTS payment_orders_user_payer ON payment_orders (user_id, payer_reference)",
+            ])
+    ]
+
+    static func run(on database: BackendDatabase) async throws {
+        let sql = database.sql
+        try await sql.raw(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
+        ).run()
+        let applied = Set(
+            try await sql.raw("SELECT version FROM schema_migrations").all().map {
+                try $0.decode(column: "version", as: Int.self)
+            })
+        for migration in all where !applied.contains(migration.version) {
+            for statement in migration.statements {
+                try await sql.raw(SQLQueryString(statement)).run()
+            }
+            try await sql.raw(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: Self.now())) ON CONFLICT DO NOTHING"
+            ).run()
+        }
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
+
+    /// The newest schema version.
+    static var latestVersion: Int { all.map(\.version).max() ?? 0 }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import SQLKit
+
+/// The payment orders table. Every change is one SQL statement, so nothing is ever half-written,
+/// and the same statements run on SQLite and PostgreSQL.
+struct OrderStore: Sendable {
+    let database: BackendDatabase
+    private var sql: any SQLDatabase { database.sql }
+
+    /// Where a new order ended up.
+    enum Reservation: Sendable, Equatable {
+        /// The order was recorded as given.
+        case recorded(StoredOrder)
+        /// The user already has an order with this idempotency key.
+        case existing(StoredOrder)
+    }
+
+    /// Records `order` (creation `pending`). With an idempotency key, an order the user already
+    /// made with that key is returned instead, and nothing is written.
+    func reserve(_ order: StoredOrder) async throws -> Reservation {
+        try await sql.raw(
+            """
+            INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
+            currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, \
+            created_at, updated_at) VALUES (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \
+            \(bind: order.idempotencyKey), \(bind: order.requestHash), \(bind: order.operation), \
+            \(bind: order.currency), \(bind: order.amount), \(bind: order.vatAmount), \(bind: order.payerReference), \
+            \(bind: order.creation.rawValue), \(bind: order.status), \(bind: order.pspID), \
+            \(bind: order.responseStatus), \(bind: order.responseBody), \(bind: order.createdAt), \
+            \(bind: order.updatedAt)) ON CONFLICT DO NOTHING
+            """
+        ).run()
+        if let key = order.idempotencyKey {
+            guard
+                let stored = try await select(
+                    "WHERE user_id = \(bind: order.userID) AND idempotency_key = \(bind: key)"
+                ).first
+            else { throw OrderStoreError.notRecorded }
+            return stored.id == order.id ? .recorded(stored) : .existing(stored)
+        }
+        guard let stored = try await find(id: order.id) else { throw OrderStoreError.notRecorded }
+        return .recorded(stored)
+    }
+
+    /// Takes over an order whose creation failed or was left pending before `staleBefore`
+    /// (milliseconds), so exactly one request tries Swedbank Pay again. Returns the claimed order,
+    /// or nil when another request holds it.
+    func claim(_ order: StoredOrder, now: Int64, staleBefore: Int64) async throws -> StoredOrder? {
+        let rows = try await sql.raw(
+            """
+            UPDATE payment_orders SET creation = 'pending', updated_at = \(bind: now) \
+            WHERE id = \(bind: order.id) AND updated_at = \(bind: order.updatedAt) \
+            AND (creation = 'failed' OR (creation = 'pending' AND updated_at < \(bind: staleBefore))) RETURNING id
+            """
+        ).all()
+        guard !rows.isEmpty else { return nil }
+        var claimed = order
+        claimed.creation = .pending
+        claimed.updatedAt = now
+        return claimed
+    }
+
+    /// Swedbank Pay created the order: records its id and status and the answer the app gets.
+    func markCreated(
+        id: String, pspID: String, status: String?, responseStatus: Int, responseBody: String, now: Int64
+    ) async throws {
+        try await sql.raw(
+            """
+            UPDATE payment_orders SET creation = 'created', psp_id = \(bind: pspID), status = \(bind: status), \
+            response_status = \(bind: responseStatus), response_body = \(bind: responseBody), \
+            updated_at = \(bind: now) WHERE id = \(bind: id)
+            """
+        ).run()
+    }
+
+    /// Swedbank Pay refused the order (or the attempt failed): records the answer the app got.
+    func markUnfinished(
+        id: String, creation: StoredOrder.Creation, responseStatus: Int?, responseBody: String?, now: Int64
+    ) async throws {
+        try await sql.raw(
+            """
+            UPDATE payment_orders SET creation = \(bind: creation.rawValue), response_status = \(bind: responseStatus), \
+            response_body = \(bind: responseBody), updated_at = \(bind: now) WHERE id = \(bind: id)
+            """
+        ).run()
+    }
+
+    /// Records a status read from Swedbank Pay.
+    func updateStatus(id: String, status: String, now: Int64) async throws {
+        try await sql.raw(
+            """
+            UPDATE payment_orders SET status = \(bind: status), updated_at = \(bind: now) \
+            WHERE id = \(bind: id) AND (status IS NULL OR status <> \(bind: status))
+            """
+        ).run()
+    }
+
+    func find(id: String) async throws -> StoredOrder? {
+        try await select("WHERE id = \(bind: id)").first
+    }
+
+    /// The user's order with our id or with Swedbank Pay's id (`/psp/paymentorders/<guid>`).
+    func find(reference: String, user: String) async throws -> StoredOrder? {
+        try await select(
+            "WHERE user_id = \(bind: user) AND (id = \(bind: reference) OR psp_id = \(bind: reference))"
+        ).first
+    }
+
+    func find(pspID: String) async throws -> StoredOrder? {
+        try await select("WHERE psp_id = \(bind: pspID)").first
+    }
+
+    /// Whether the user ever created an order for this payer, which makes the payer's tokens theirs.
+    func userHasPayer(_ payerReference: String, user: String) async throws -> Bool {
+        !(try await sql.raw(
+            """
+            SELECT id FROM payment_orders WHERE user_id = \(bind: user) AND payer_reference = \(bind: payerReference) \
+            LIMIT 1
+            """
+        ).all()).isEmpty
+    }
+
+    /// Every order, oldest first (tests and the crash-safety check).
+    func all() async throws -> [StoredOrder] {
+        try await select("ORDER BY created_at, id")
+    }
+
+    private func select(_ condition: SQLQueryString) async throws -> [StoredOrder] {
+        var query = SQLQueryString(
+            """
+            SELECT id, payee_reference, user_id, idempotency_key, request_hash, operation, currency, amount, \
+            vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, created_at, \
+            updated_at FROM payment_orders 
+            """)
+        query.appendInterpolation(condition)
+        return try await sql.raw(query).all().map(Self.order)
+    }
+
+    private static func order(_ row: any SQLRow) throws -> StoredOrder {
+        let creation = try row.decode(column: "creation", as: String.self)
+        return StoredOrder(
+            id: try row.decode(column: "id", as: String.self),
+            payeeReference: try row.decode(column: "payee_reference", as: String.self),
+            userID: try row.decode(column: "user_id", as: String.self),
+            idempotencyKey: try row.decode(column: "idempotency_key", as: String?.self),
+            requestHash: try row.decode(column: "request_hash", as: String.self),
+            operation: try row.decode(column: "operation", as: String.self),
+            currency: try row.decode(column: "currency", as: String.self),
+            amount: try row.decode(column: "amount", as: Int64.self),
+            vatAmount: try row.decode(column: "vat_amount", as: Int64.self),
+            payerReference: try row.decode(column: "payer_reference", as: String?.self),
+            creation: StoredOrder.Creation(rawValue: creation) ?? .failed,
+            status: try row.decode(column: "status", as: String?.self),
+            pspID: try row.decode(column: "psp_id", as: String?.self),
+            responseStatus: try row.decode(column: "response_status", as: Int?.self),
+            responseBody: try row.decode(column: "response_body", as: String?.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            updatedAt: try row.decode(column: "updated_at", as: Int64.self))
+    }
+}
+
+enum OrderStoreError: Error {
+    /// An insert left no row behind (a payee reference collision): try again with a new one.
+    case notRecorded
+}

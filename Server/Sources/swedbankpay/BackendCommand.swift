@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import MerchantBackend
+
+/// `swedbankpay backend`: the Merchant Backend alone, against any Swedbank Pay base URL (the real
+/// API or a sandbox).
+struct BackendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backend",
+        abstract: "Runs the Merchant Backend against a Swedbank Pay API (or a Payment Sandbox).",
+        discussion: """
+            The merchant token is read from SWEDBANKPAY_MERCHANT_TOKEN or --merchant-token-file, never from a \
+            flag (flags show up in process lists). Secrets are never printed or logged.
+
+            Example:
+              SWEDBANKPAY_MERCHANT_TOKEN=... SWEDBANKPAY_API_KEYS=... swedbankpay backend \\
+                --swedbank-pay-url https://api.externalintegration.payex.com --payee-id <id> \\
+                --public-url https://shop.example.com --database-url postgres://user@localhost/shop
+            """
+    )
+
+    @OptionGroup var backend: BackendOptions
+
+    @Option(
+        name: .customLong("swedbank-pay-url"),
+        help: ArgumentHelp("The Swedbank Pay API base URL. Env: SWEDBANKPAY_BASE_URL.", valueName: "url"))
+    var swedbankPayURL: String?
+
+    @Option(help: ArgumentHelp("The merchant's payee id. Env: SWEDBANKPAY_PAYEE_ID.", valueName: "id"))
+    var payeeId: String?
+
+    @Option(help: ArgumentHelp("A file holding the merchant token (read once at start).", valueName: "path"))
+    var merchantTokenFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The trampoline page for iOS universal links. Env: SWEDBANKPAY_TRAMPOLINE_URL. Default: Swedbank Pay's (stage).",
+            valueName: "url"))
+    var trampolineUrl: String?
+
+    func run() async throws {
+        let port = try backend.resolvedPort()
+        guard let baseText = swedbankPayURL ?? Environment.value("SWEDBANKPAY_BASE_URL"),
+            let baseURL = URL(string: baseText)
+        else {
+            throw ValidationError("the Swedbank Pay base URL is required: --swedbank-pay-url or SWEDBANKPAY_BASE_URL")
+        }
+        guard let payee = payeeId ?? Environment.value("SWEDBANKPAY_PAYEE_ID") else {
+            throw ValidationError("the payee id is required: --payee-id or SWEDBANKPAY_PAYEE_ID")
+        }
+        let token = try merchantToken()
+        guard let apiKeys = backend.resolvedAPIKeys else {
+            throw ValidationError("at least one API key is required: --api-keys or SWEDBANKPAY_API_KEYS")
+        }
+        var configuration = BackendConfiguration(
+            swedbankPayBaseURL: baseURL, merchantToken: Secret(token), payeeId: payee,
+            publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
+            iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
+        if let text = trampolineUrl ?? Environment.value("SWEDBANKPAY_TRAMPOLINE_URL") {
+            guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
+            configuration.trampolineURL = url
+        }
+        try BackendRunner.validate(configuration)
+        let location = try backend.resolvedDatabase()
+        let database = try await BackendRunner.openDatabase(location)
+        let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
+        let host = backend.resolvedHost
+        let origin = configuration.swedbankPayOrigin
+        let app = merchantBackend.application(host: host, port: port) { actualPort in
+            Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
+            Console.line("Calling Swedbank Pay at \(origin)")
+        }
+        try await BackendRunner.run(services: [app], backend: merchantBackend, database: database)
+    }
+
+    private func merchantToken() throws -> String {
+        if let path = merchantTokenFile {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("cannot read --merchant-token-file \(path)")
+            }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let token = Environment.value("SWEDBANKPAY_MERCHANT_TOKEN") else {
+            throw ValidationError("the merchant token is required: SWEDBANKPAY_MERCHANT_TOKEN or --merchant-token-file")
+        }
+        return token
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import MerchantBackend
+
+/// The options `serve` and `backend` share. Each flag has an environment variable; a flag wins.
+struct BackendOptions: ParsableArguments {
+    @Option(help: "The address to listen on. Env: SWEDBANKPAY_HOST. Default: 127.0.0.1.")
+    var host: String?
+
+    @Option(help: "The port the Merchant Backend listens on. Env: PORT. Default: 8080.")
+    var port: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file, or a postgres:// URL. Env: DATABASE_URL. Default: swedbankpay.sqlite.",
+            valueName: "path|url"))
+    var database: String?
+
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp("The same as --database (a postgres:// URL).", valueName: "url"))
+    var databaseURL: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How apps reach the backend, e.g. https://shop.example.com. Env: SWEDBANKPAY_PUBLIC_URL. Default: http://<host>:<port>.",
+            valueName: "url"))
+    var publicUrl: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The API keys apps send in x-payex-sample-apikey, comma-separated. Env: SWEDBANKPAY_API_KEYS.",
+            valueName: "keys"))
+    var apiKeys: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "An app id (TEAMID.bundle.id) for apple-app-site-association (repeatable). Env: SWEDBANKPAY_IOS_APP_IDS (comma-separated).",
+            valueName: "id"))
+    var iosAppId: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a call to Swedbank Pay may take. Env: SWEDBANKPAY_TIMEOUT. Default: 10.", valueName: "seconds"))
+    var timeout: Double?
+
+    var resolvedHost: String { host ?? Environment.value("SWEDBANKPAY_HOST") ?? "127.0.0.1" }
+
+    func resolvedPort() throws -> Int {
+        if let port { return port }
+        guard let text = Environment.value("PORT") else { return 8080 }
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            throw ValidationError("PORT must be a port number (0–65535), not \(text)")
+        }
+        return port
+    }
+
+    func resolvedDatabase() throws -> DatabaseLocation {
+        if database != nil && databaseURL != nil {
+            throw ValidationError("give --database or --database-url, not both")
+        }
+        let text = database ?? databaseURL ?? Environment.value("DATABASE_URL") ?? "swedbankpay.sqlite"
+        do {
+            return try DatabaseLocation.parse(text)
+        } catch {
+            throw ValidationError("--database: \(error.message)")
+        }
+    }
+
+    func resolvedPublicURL(port: Int) throws -> URL {
+        guard let text = publicUrl ?? Environment.value("SWEDBANKPAY_PUBLIC_URL") else {
+            let local = ["0.0.0.0", "::"].contains(resolvedHost) ? "127.0.0.1" : resolvedHost
+            return URL(string: "http://\(local):\(port)")!
+        }
+        guard let url = URL(string: text) else { throw ValidationError("--public-url is not a URL: \(text)") }
+        return url
+    }
+
+    /// The API keys given, or nil when none was.
+    var resolvedAPIKeys: [String]? {
+        let list =
+            apiKeys.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? Environment.list("SWEDBANKPAY_API_KEYS")
+        let keys = list.filter { !$0.isEmpty }
+        return keys.isEmpty ? nil : keys
+    }
+
+    var resolvedIOSAppIDs: [String] { iosAppId.isEmpty ? Environment.list("SWEDBANKPAY_IOS_APP_IDS") : iosAppId }
+
+    func resolvedTimeout() throws -> Double {
+        if let timeout { return timeout }
+        guard let text = Environment.value("SWEDBANKPAY_TIMEOUT") else { return 10 }
+        guard let value = Double(text) else {
+            throw ValidationError("SWEDBANKPAY_TIMEOUT must be seconds, not \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MerchantBackend
+import ServiceLifecycle
+
+/// What `serve` and `backend` do alike: validate, open the database, run until a signal, close.
+enum BackendRunner {
+    static func validate(_ configuration: BackendConfiguration) throws {
+        let problems = configuration.problems()
+        guard problems.isEmpty else {
+            throw ValidationError("invalid configuration:\n  - " + problems.joined(separator: "\n  - "))
+        }
+    }
+
+    static func openDatabase(_ location: DatabaseLocation) async throws -> BackendDatabase {
+        do {
+            return try await BackendDatabase.open(location)
+        } catch {
+            throw ValidationError("cannot open the \(location): \(String(reflecting: error))")
+        }
+    }
+
+    static func run(
+        services: [any Service], backend: MerchantBackend, database: BackendDatabase
+    ) async throws {
+        var configuration = ServiceGroupConfiguration(
+            services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: Logger(label: "swedbankpay"))
+        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch {
+            try? await backend.shutdown()
+            try? await database.close()
+            throw error
+        }
+        try await backend.shutdown()
+        try await database.close()
+    }
+
+    /// One curl command that creates a payment order through the backend.
+    static func curlLine(base: String, apiKey: String) -> String {
+        "curl -s -X POST \(base)/paymentorders -H 'x-payex-sample-apikey: \(apiKey)'"
+            + " -H 'x-payex-sample-access-token: user-12345' -H 'Content-Type: application/json'"
+            + " -d '\(SampleOrder.json(payeeReference: ""))'"
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MerchantBackend
+import PaymentSandbox
+import ServiceLifecycle
+
+/// `swedbankpay serve`: the Merchant Backend and the Payment Sandbox in one process, with an
+/// embedded SQLite file. No credentials, no network: the main job on a developer machine.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Runs the Merchant Backend and the Payment Sandbox together (SQLite by default).",
+        discussion: """
+            The backend calls the sandbox with a merchant token made up at start (never printed).
+            Apps call the backend with the API key in x-payex-sample-apikey (default: \(ServeCommand.defaultAPIKey), \
+            a local development key) and any access token of 5+ characters in x-payex-sample-access-token.
+            """
+    )
+
+    static let defaultAPIKey = "local-development-key"
+
+    @OptionGroup var backend: BackendOptions
+
+    @Option(help: "The port the Payment Sandbox listens on. Env: SWEDBANKPAY_SANDBOX_PORT. Default: 8081.")
+    var sandboxPort: Int?
+
+    @Option(help: "Makes the sandbox's ids deterministic.")
+    var seed: UInt64?
+
+    func run() async throws {
+        let host = backend.resolvedHost
+        let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
+        var port = try backend.resolvedPort()
+        var sandboxPort =
+            try self.sandboxPort ?? Environment.value("SWEDBANKPAY_SANDBOX_PORT").map {
+                guard let value = Int($0) else {
+                    throw ValidationError("SWEDBANKPAY_SANDBOX_PORT must be a port number")
+                }
+                return value
+            } ?? 8081
+        if port == 0 { port = try await FreePort.pick(host: host) }
+        if sandboxPort == 0 { sandboxPort = try await FreePort.pick(host: host) }
+        guard port != sandboxPort else { throw ValidationError("the backend and the sandbox need different ports") }
+        let (backendPort, sandboxPortChosen) = (port, sandboxPort)
+
+        let merchantToken = UUID().uuidString + UUID().uuidString
+        let sandboxURL = URL(string: "http://\(local):\(sandboxPort)")!
+        var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
+        sandboxConfiguration.publicBaseURL = sandboxURL
+        sandboxConfiguration.payeeId = "local-merchant"
+        let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
+
+        let location = try backend.resolvedDatabase()
+        let apiKeys = backend.resolvedAPIKeys ?? [Self.defaultAPIKey]
+        let configuration = BackendConfiguration(
+            swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
+            publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
+            trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
+            iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
+        try BackendRunner.validate(configuration)
+        let database = try await BackendRunner.openDatabase(location)
+        let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
+
+        let ready = ReadyCounter(expected: 2) {
+            let base = configuration.publicOrigin
+            Console.line("Merchant Backend listening on http://\(host):\(backendPort) (\(location))")
+            Console.line("Payment Sandbox listening on http://\(host):\(sandboxPortChosen)")
+            Console.line("Backend URL for the SDK: \(base)/")
+            Console.line("Create a payment order:")
+            let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
+            Console.line(BackendRunner.curlLine(base: base, apiKey: key))
+            Console.line("Sandbox dashboard: \(sandboxURL.absoluteString)/sandbox/")
+        }
+        let sandboxApp = sandbox.application(host: host, port: sandboxPort) { _ in await ready.arrive() }
+        let backendApp = merchantBackend.application(host: host, port: port) { _ in await ready.arrive() }
+        try await BackendRunner.run(services: [sandboxApp, backendApp], backend: merchantBackend, database: database)
+    }
+}
+
+/// Calls `action` once `expected` parts have arrived.
+actor ReadyCounter {
+    private var remaining: Int
+    private let action: @Sendable () -> Void
+
+    init(expected: Int, action: @escaping @Sendable () -> Void) {
+        remaining = expected
+        self.action = action
+    }
+
+    func arrive() {
+        remaining -= 1
+        if remaining == 0 { action() }
+    }
+}

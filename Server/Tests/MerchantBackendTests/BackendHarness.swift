@@ -1,0 +1,216 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import PaymentSandbox
+import Testing
+
+@testable import MerchantBackend
+
+/// A Payment Sandbox and a Merchant Backend on real loopback sockets, the backend on a fresh
+/// database (SQLite in a temporary directory, or PostgreSQL), for end-to-end tests.
+struct BackendHarness: Sendable {
+    static let apiKey = "test-api-key-123"
+    static let user = "user-12345"
+    static let merchantToken = "backend-test-merchant-token"
+    static let payeeID = "test-payee"
+
+    /// Which database a test runs on.
+    enum Engine: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    let sandboxURL: String
+    let backendURL: String
+    let backendPort: Int
+    let backend: MerchantBackend
+    let database: BackendDatabase
+    let sandbox: PaymentSandbox
+    let client: HTTPClient
+
+    /// Runs `body` with a fresh sandbox and backend, then stops both and deletes the database.
+    static func run(
+        engine: Engine = .sqlite,
+        configure: @Sendable (inout BackendConfiguration) -> Void = { _ in },
+        swedbankPayURL: String? = nil,
+        _ body: @Sendable (BackendHarness) async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "BackendHarness")
+        logger.logLevel = .critical
+        let sandbox = PaymentSandbox(
+            configuration: SandboxConfiguration(
+                merchantTokens: [merchantToken], payeeId: payeeID, swishOtherDeviceApprovalDelay: nil,
+                callbackRetryDelays: [0.2, 0.5]))
+        let (sandboxPorts, sandboxReady) = AsyncStream<Int>.makeStream()
+        let sandboxApp = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { sandboxReady.yield($0) }
+        let sandboxTask = Task { try await sandboxApp.run() }
+        var sandboxIterator = sandboxPorts.makeAsyncIterator()
+        let sandboxPort = try #require(await sandboxIterator.next())
+        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
+
+        let location = try TestDatabase.location(engine)
+        let database = try await BackendDatabase.open(location, logger: logger)
+        let backendPort = try await freePort()
+        var configuration = BackendConfiguration(
+            swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL)!, merchantToken: Secret(merchantToken),
+            payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(backendPort)")!,
+            apiKeys: [Secret(apiKey)],
+            trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+            iosAppIDs: ["ABCDE12345.com.example.app"], swedbankPayTimeout: 5)
+        configure(&configuration)
+        let backend = try MerchantBackend(configuration: configuration, database: database)
+        let (backendPorts, backendReady) = AsyncStream<Int>.makeStream()
+        let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) {
+            backendReady.yield($0)
+        }
+        let backendTask = Task { try await backendApp.run() }
+        var backendIterator = backendPorts.makeAsyncIterator()
+        _ = try #require(await backendIterator.next())
+        // Redirects are what some tests look at, so they are not followed.
+        var clientConfiguration = HTTPClient.Configuration()
+        clientConfiguration.redirectConfiguration = .disallow
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        let harness = BackendHarness(
+            sandboxURL: sandboxURL, backendURL: "http://127.0.0.1:\(backendPort)", backendPort: backendPort,
+            backend: backend,
+            database: database, sandbox: sandbox, client: client)
+        var failure: (any Error)?
+        do {
+            try await body(harness)
+        } catch {
+            failure = error
+        }
+        try? await client.shutdown()
+        backendTask.cancel()
+        sandboxTask.cancel()
+        _ = await backendTask.result
+        _ = await sandboxTask.result
+        try? await backend.shutdown()
+        try? await database.close()
+        TestDatabase.remove(location)
+        if let failure { throw failure }
+    }
+
+    /// The headers of an authenticated app call.
+    static var appHeaders: [String: String] {
+        ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": user]
+    }
+
+    /// Sends a request to the backend (`path` starts with `/`) and collects the answer.
+    func send(
+        _ method: HTTPMethod, _ path: String, json: String? = nil, headers: [String: String] = BackendHarness.appHeaders
+    ) async throws -> Answer {
+        try await client.answer(method, backendURL + path, json: json, headers: headers)
+    }
+
+    /// Creates a v3 payment order through the backend; returns the answer's JSON.
+    func createOrder(
+        payerReference: String? = nil, key: String? = nil, user: String = BackendHarness.user
+    ) async throws -> Answer {
+        var headers = Self.appHeaders
+        headers["x-payex-sample-access-token"] = user
+        if let key { headers["Idempotency-Key"] = key }
+        return try await send(
+            .POST, "/paymentorders", json: Self.orderJSON(payerReference: payerReference), headers: headers)
+    }
+
+    static func orderJSON(payerReference: String? = nil, amount: Int = 1500, version3: Bool = true) -> String {
+        let payer = payerReference.map { ",\"payer\":{\"payerReference\":\"\($0)\"}" } ?? ""
+        let product = version3 ? "\"productName\":\"Checkout3\"," : ""
+        return """
+            {"paymentorder":{"operation":"Purchase",\(product)"currency":"SEK","amount":\(amount),"vatAmount":375,\
+            "description":"Test Purchase","userAgent":"SwedbankPaySDK-iOS/0.1.0","language":"sv-SE",\
+            "generatePaymentToken":\(payerReference != nil),\
+            "urls":{"hostUrls":["https://example.com"],"completeUrl":"https://example.com/complete",\
+            "cancelUrl":"https://example.com/cancel"},"payeeInfo":{"payeeId":"","payeeReference":""}\(payer)}}
+            """
+    }
+
+    static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+}
+
+/// An HTTP answer as tests look at it.
+struct Answer: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: String
+
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+    }
+
+    var contentType: String? { headers.first(name: "Content-Type") }
+}
+
+extension HTTPClient {
+    func answer(
+        _ method: HTTPMethod, _ url: String, json: String? = nil, headers: [String: String] = [:],
+        timeout: TimeAmount = .seconds(20)
+    ) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: json))
+        }
+        let response = try await execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: 4 << 20)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
+    }
+}
+
+/// The databases tests run on. SQLite always works; PostgreSQL needs a server, named by
+/// `SWEDBANKPAY_TEST_DATABASE_URL` (`scripts/test` starts a throw-away cluster and sets it). Each
+/// test gets its own SQLite file or its own PostgreSQL schema-less database... see ``location(_:)``.
+enum TestDatabase {
+    static let postgresVariable = "SWEDBANKPAY_TEST_DATABASE_URL"
+
+    /// Whether PostgreSQL tests can run. On CI (`CI=true`) a missing server is a failure, never a skip.
+    static var postgresAvailable: Bool {
+        ProcessInfo.processInfo.environment[postgresVariable] != nil
+            || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    static var engines: [BackendHarness.Engine] {
+        postgresAvailable ? [.sqlite, .postgres] : [.sqlite]
+    }
+
+    static func location(_ engine: BackendHarness.Engine) throws -> DatabaseLocation {
+        switch engine {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "backend-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return .sqlite(path: directory.appendingPathComponent("orders.sqlite").path)
+        case .postgres:
+            guard let url = ProcessInfo.processInfo.environment[postgresVariable] else {
+                throw PostgresMissing()
+            }
+            return .postgres(url: url)
+        }
+    }
+
+    static func remove(_ location: DatabaseLocation) {
+        if case .sqlite(let path) = location {
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
+    }
+
+    struct PostgresMissing: Error, CustomStringConvertible {
+        var description: String {
+            "PostgreSQL tests need \(TestDatabase.postgresVariable)=postgres://…; scripts/test starts a throw-away cluster and sets it"
+        }
+    }
+}
