@@ -63,6 +63,7 @@ extension SwedbankPaySDKController {
             return
         }
         runningConfiguration = configuration
+        chooseEnvironment()
         SwedbankPaySDK.PaymentURLRouter.shared.register(self)
         for effect in SwedbankPaySDK.WebPaymentMachine.resume(state) {
             run(effect)

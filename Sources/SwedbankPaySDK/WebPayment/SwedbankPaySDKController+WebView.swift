@@ -7,12 +7,10 @@ import Foundation
 // The controller's side of the web view: showing pages, receiving their messages, and deciding
 // navigations with `NavigationPolicy`.
 extension SwedbankPaySDKController {
-    var webViewHost: (any SwedbankPaySDK.WebViewHost)? {
-        injectedWebViewHost ?? Self.defaultWebViewHost ?? Self.platformWebViewHost()
-    }
-
-    var appLauncher: any SwedbankPaySDK.AppLauncher {
-        injectedAppLauncher ?? Self.defaultAppLauncher ?? Self.platformAppLauncher()
+    /// Chooses the web view host and app launcher, when a payment starts or is restored.
+    func chooseEnvironment() {
+        webViewHost = injectedWebViewHost ?? Self.defaultWebViewHost ?? Self.platformWebViewHost()
+        appLauncher = injectedAppLauncher ?? Self.defaultAppLauncher ?? Self.platformAppLauncher()
     }
 
     /// The web view, made on first use; concurrent callers share one.

@@ -10,7 +10,7 @@ import Foundation
 /// On UIKit platforms it is a `UIViewController` hosting a `WKWebView`: present it any way you
 /// like. Elsewhere it is a ``SwedbankPaySDK/PlatformViewController`` that shows its pages through a
 /// ``SwedbankPaySDK/WebViewHost`` (set ``defaultWebViewHost`` or pass one to
-/// ``init(webViewHost:appLauncher:)``). The flow is the same everywhere:
+/// ``init(configuration:webViewHost:appLauncher:)``). The flow is the same everywhere:
 ///
 /// ```swift no-check
 /// let paymentController = SwedbankPaySDKController()
@@ -90,6 +90,8 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     var givenConfiguration: SwedbankPaySDKConfiguration?
     let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
     let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
+    var webViewHost: (any SwedbankPaySDK.WebViewHost)?
+    var appLauncher: any SwedbankPaySDK.AppLauncher = SwedbankPaySDK.NoAppLauncher()
     var webView: (any SwedbankPaySDK.WebView)?
     var webViewTask: Task<(any SwedbankPaySDK.WebView)?, Never>?
     var creationTask: Task<Void, Never>?
@@ -127,8 +129,14 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     #endif
 
     /// Creates a controller that shows its pages through `webViewHost` and opens other apps and
-    /// the browser through `appLauncher`.
-    public init(webViewHost: any SwedbankPaySDK.WebViewHost, appLauncher: any SwedbankPaySDK.AppLauncher) {
+    /// the browser through `appLauncher`. Without a `configuration` it uses
+    /// ``defaultConfiguration``.
+    public init(
+        configuration: SwedbankPaySDKConfiguration? = nil,
+        webViewHost: any SwedbankPaySDK.WebViewHost,
+        appLauncher: any SwedbankPaySDK.AppLauncher
+    ) {
+        givenConfiguration = configuration
         injectedWebViewHost = webViewHost
         injectedAppLauncher = appLauncher
         #if canImport(UIKit)
@@ -223,6 +231,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             return
         }
         runningConfiguration = configuration
+        chooseEnvironment()
         SwedbankPaySDK.PaymentURLRouter.shared.register(self)
         send(.start(useCheckin: useCheckin, isV3: isV3))
     }

@@ -26,6 +26,14 @@ enum WebPaymentFixtures {
         termsOfServiceUrl: nil
     )
 
+    /// `v3Info` with a paymentUrl of its own, for tests of `SwedbankPaySDK.open(url:)`, which asks
+    /// every live controller (tests running in parallel included).
+    static func v3Info(paymentUrlID id: String) -> SwedbankPaySDK.ViewPaymentOrderInfo {
+        var info = v3Info
+        info.paymentUrl = url("https://merchant.example/sdk-callback/ios-universal-link?scheme=testcallback&id=\(id)")
+        return info
+    }
+
     static let updatedInfo: SwedbankPaySDK.ViewPaymentOrderInfo = {
         var info = v3Info
         info.viewPaymentLink = url("https://psp.example/checkout.js?token=1&instrument=Swish")

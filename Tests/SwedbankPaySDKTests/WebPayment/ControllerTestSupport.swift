@@ -1,0 +1,191 @@
+import Foundation
+import SwedbankPaySDK
+import SwedbankPaySDKTesting
+
+/// A configuration answering from scripted replies and recording every call, in order.
+final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPaySDKConfigurationWithCallbackScheme,
+    @unchecked Sendable
+{
+    enum Reply<Value: Sendable>: Sendable {
+        case value(Value)
+        case failure(TestBackendError)
+        /// Never answers until cancelled.
+        case hang
+
+        func get() async throws -> Value {
+            switch self {
+            case .value(let value): return value
+            case .failure(let error): throw error
+            case .hang:
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+                throw CancellationError()
+            }
+        }
+    }
+
+    let callbackScheme = "testcallback"
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    private var paymentOrderReplies: [Reply<SwedbankPaySDK.ViewPaymentOrderInfo>]
+    private var updateReplies: [Reply<SwedbankPaySDK.ViewPaymentOrderInfo>] = []
+    var consumersReply: Reply<SwedbankPaySDK.ViewConsumerIdentificationInfo> = .value(WebPaymentFixtures.checkinInfo)
+    var abortReply: Reply<Void> = .value(())
+    var expandReply: Reply<Void> = .value(())
+    var redirectPolicy = SwedbankPaySDK.PaymentMenuRedirectPolicy.openInWebView
+
+    init(paymentOrders: [Reply<SwedbankPaySDK.ViewPaymentOrderInfo>] = [.value(WebPaymentFixtures.v3Info)]) {
+        paymentOrderReplies = paymentOrders
+    }
+
+    var calls: [String] { lock.withLock { recorded } }
+
+    func queueUpdates(_ replies: [Reply<SwedbankPaySDK.ViewPaymentOrderInfo>]) {
+        lock.withLock { updateReplies = replies }
+    }
+
+    private func record(_ call: String) {
+        lock.withLock { recorded.append(call) }
+    }
+
+    func postConsumers(
+        consumer: SwedbankPaySDK.Consumer?, userData: Any?
+    ) async throws -> SwedbankPaySDK.ViewConsumerIdentificationInfo {
+        record(
+            "postConsumers(\(consumer?.shippingAddressRestrictedToCountryCodes ?? []), userData: \(userData ?? "nil"))")
+        return try await consumersReply.get()
+    }
+
+    func postPaymentorders(
+        paymentOrder: SwedbankPaySDK.PaymentOrder?, userData: Any?, consumerProfileRef: String?,
+        options: SwedbankPaySDK.VersionOptions
+    ) async throws -> SwedbankPaySDK.ViewPaymentOrderInfo {
+        record(
+            "postPaymentorders(\(paymentOrder?.amount ?? 0), ref: \(consumerProfileRef ?? "nil"), options: \(options.rawValue))"
+        )
+        let reply = lock.withLock { paymentOrderReplies.isEmpty ? .hang : paymentOrderReplies.removeFirst() }
+        return try await reply.get()
+    }
+
+    func updatePaymentOrder(
+        paymentOrder: SwedbankPaySDK.PaymentOrder?, options: SwedbankPaySDK.VersionOptions, userData: Any?,
+        viewPaymentOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo, updateInfo: Any
+    ) async throws -> SwedbankPaySDK.ViewPaymentOrderInfo {
+        record("updatePaymentOrder(\(updateInfo))")
+        let reply = lock.withLock { updateReplies.isEmpty ? .hang : updateReplies.removeFirst() }
+        do {
+            return try await reply.get()
+        } catch is CancellationError {
+            record("updatePaymentOrder(\(updateInfo)) cancelled")
+            throw CancellationError()
+        }
+    }
+
+    func abortPayment(paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo, userData: Any?) async throws {
+        record("abortPayment(\(paymentInfo.paymentId ?? "nil"))")
+        try await abortReply.get()
+    }
+
+    func expandPayerAfterIdentified(paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo) async throws {
+        record("expandPayerAfterIdentified")
+        try await expandReply.get()
+    }
+
+    @MainActor
+    func decidePolicyForPaymentMenuRedirect(
+        navigationAction: SwedbankPaySDK.NavigationAction
+    ) async -> SwedbankPaySDK.PaymentMenuRedirectPolicy {
+        record(
+            "decidePolicy(\(navigationAction.request.url?.absoluteString ?? "nil"), main: \(navigationAction.isMainFrame))"
+        )
+        return redirectPolicy
+    }
+}
+
+/// Records delegate calls as text, in order.
+@MainActor
+final class RecordingDelegate: SwedbankPaySDKDelegate {
+    var calls: [String] = []
+    var showsTermsItself = false
+
+    func paymentComplete() { calls.append("paymentComplete") }
+    func paymentCanceled() { calls.append("paymentCanceled") }
+    func paymentFailed(error: Error) { calls.append("paymentFailed(\(error))") }
+    func paymentOrderDidShow(info: SwedbankPaySDK.ViewPaymentOrderInfo) {
+        calls.append("paymentOrderDidShow(\(info.viewPaymentLink.absoluteString))")
+    }
+    func paymentOrderDidHide() { calls.append("paymentOrderDidHide") }
+    func updatePaymentOrderFailed(updateInfo: Any, error: Error) {
+        calls.append("updatePaymentOrderFailed(\(updateInfo), \(error))")
+    }
+    func overrideTermsOfServiceTapped(url: URL) -> Bool {
+        calls.append("overrideTermsOfServiceTapped(\(url.absoluteString))")
+        return showsTermsItself
+    }
+    func instrumentSelected() { calls.append("instrumentSelected") }
+    func shippingAddressIsKnown() { calls.append("shippingAddressIsKnown") }
+    func javaScriptEvent(name: String, arguments: [String: Any]) {
+        calls.append("javaScriptEvent(\(name), \(arguments.keys.sorted()))")
+    }
+}
+
+/// Records what would have been opened outside the app.
+@MainActor
+final class RecordingAppLauncher: SwedbankPaySDK.AppLauncher {
+    var opened: [String] = []
+    /// URLs an app claims as app links.
+    var appLinks: Set<String> = []
+
+    func open(_ url: URL) async -> Bool {
+        opened.append("open(\(url.absoluteString))")
+        return true
+    }
+
+    func openAppLink(_ url: URL) async -> Bool {
+        let claimed = appLinks.contains(url.absoluteString)
+        opened.append("appLink(\(url.absoluteString)) -> \(claimed)")
+        return claimed
+    }
+}
+
+/// Yields (and briefly sleeps) until `condition` holds; gives up after two seconds so a broken
+/// flow fails its expectations instead of hanging.
+@MainActor
+func settle(until condition: () -> Bool) async {
+    for _ in 0..<2000 where !condition() {
+        await Task.yield()
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+}
+
+/// A controller wired to a scripted web view, a stub configuration and a recording launcher.
+@MainActor
+struct ControllerHarness {
+    let host = ScriptedWebViewHost()
+    let launcher = RecordingAppLauncher()
+    let delegate = RecordingDelegate()
+    let configuration: StubWebConfiguration
+    let controller: SwedbankPaySDKController
+
+    init(configuration: StubWebConfiguration = StubWebConfiguration()) {
+        self.configuration = configuration
+        controller = SwedbankPaySDKController(configuration: configuration, webViewHost: host, appLauncher: launcher)
+        controller.delegate = delegate
+    }
+
+    var webView: ScriptedWebView? { host.last }
+
+    /// The HTML documents loaded so far.
+    var pages: [String] { webView?.loadedHTML.map(\.html) ?? [] }
+
+    /// Starts a v3 payment with the stub configuration and waits until its menu page is loaded.
+    func startV3() async {
+        controller.startPayment(paymentOrder: WebPaymentFixtures.order)
+        await settle { pages.count == 1 }
+    }
+
+    /// Posts `{msg, arg}` as the generated page would.
+    @discardableResult
+    func post(_ msg: String, _ arg: SwedbankPaySDK.JSONValue = .null) -> Bool {
+        webView?.post(.object(["msg": .string(msg), "arg": arg]), to: "swedbankpay") ?? false
+    }
+}
