@@ -41,7 +41,26 @@ enum Migrations {
     ]
 
     static func run(on database: BackendDatabase) async throws {
-        let sql = database.sql
+        guard database.engine == .postgres else { return try await apply(on: database.sql) }
+        // PostgreSQL: backends starting together take turns (CREATE TABLE IF NOT EXISTS is not
+        // safe against a concurrent create there). The lock belongs to one connection, so all of
+        // it runs in one session.
+        try await database.sql.withSession { session in
+            try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run()
+            do {
+                try await apply(on: session)
+            } catch {
+                try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run()
+                throw error
+            }
+            try await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run()
+        }
+    }
+
+    /// An arbitrary constant naming the migration lock.
+    static let lockKey: Int64 = 0x5357_4250_4159
+
+    private static func apply(on sql: any SQLDatabase) async throws {
         try await sql.raw(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
         ).run()

@@ -1,0 +1,149 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Testing
+
+@testable import MerchantBackend
+
+/// What the app gets when Swedbank Pay is slow, unreachable, or answers nonsense or a problem.
+@Suite(.timeLimit(.minutes(2))) struct FailureMappingTests {
+    @Test func aSlowSwedbankPayIsAGatewayTimeoutWithinTheDeadline() async throws {
+        try await BackendHarness.run(configure: { $0.swedbankPayTimeout = 0.5 }) { harness in
+            let fault = try await harness.client.answer(
+                .POST, harness.sandboxURL + "/sandbox/faults",
+                json: #"{"method":"POST","path":"/psp/paymentorders","kind":"delay","delaySeconds":3}"#)
+            #expect(fault.status == 201)
+            let started = ContinuousClock.now
+            let answer = try await harness.createOrder(key: "slow")
+            let elapsed = ContinuousClock.now - started
+            #expect(answer.status == 504)
+            #expect(
+                answer.body
+                    == #"{"detail":"Swedbank Pay did not answer within 0.5 seconds.","status":504,"title":"Gateway Timeout","type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout"}"#
+            )
+            #expect(elapsed < .seconds(2.5))
+            // The attempt is recorded as failed, so the same key tries again once Swedbank Pay is back.
+            let order = try #require(try await harness.backend.services.store.all().first)
+            #expect(order.creation == .failed)
+            _ = try await harness.client.answer(.DELETE, harness.sandboxURL + "/sandbox/faults")
+            let retried = try await harness.createOrder(key: "slow")
+            #expect(retried.status == 201)
+            #expect(try await harness.backend.services.store.all().count == 1)
+        }
+    }
+
+    @Test func anUnreachableSwedbankPayIsABadGatewayWithoutGatewayStatus() async throws {
+        let port = try await BackendHarness.freePort()
+        try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
+            let answer = try await harness.createOrder()
+            #expect(answer.status == 502)
+            #expect(
+                answer.body
+                    == #"{"detail":"Swedbank Pay could not be reached.","status":502,"title":"Bad Gateway","type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway"}"#
+            )
+        }
+    }
+
+    @Test func aSwedbankPayProblemIsPassedThroughWithItsStatus() async throws {
+        try await BackendHarness.run { harness in
+            _ = try await harness.client.answer(
+                .POST, harness.sandboxURL + "/sandbox/faults",
+                json: #"{"method":"POST","path":"/psp/paymentorders","kind":"status","status":503}"#)
+            let answer = try await harness.createOrder()
+            #expect(answer.status == 503)
+            #expect(answer.contentType == "application/problem+json")
+            #expect(answer.json["status"] as? Int == 503)
+            #expect(answer.json["type"] as? String == "https://api.payex.com/psp/errordetail/systemerror")
+        }
+    }
+
+    @Test func anAnswerThatIsNotJSONIsABadGatewayWithGatewayStatusAndBody() async throws {
+        // A "Swedbank Pay" that answers HTML.
+        let router = Router()
+        router.post("/psp/paymentorders") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<h1>oops</h1>")))
+        }
+        var logger = Logger(label: "html")
+        logger.logLevel = .critical
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
+            let answer = try await harness.createOrder()
+            #expect(answer.status == 502)
+            #expect(
+                answer.body
+                    == #"{"body":"<h1>oops</h1>","detail":"Swedbank Pay answered 200 with a body that is not a JSON object.","gatewayStatus":200,"status":502,"title":"Bad Gateway","type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway"}"#
+            )
+        }
+        server.cancel()
+        _ = await server.result
+    }
+}
+
+/// `PATCH /patch` and `POST /expand` never send the merchant token anywhere but Swedbank Pay, and
+/// only touch the caller's own orders.
+@Suite(.timeLimit(.minutes(2))) struct RelayTests {
+    @Test func anHrefOnAnotherHostIsRefusedBeforeAnythingIsSent() async throws {
+        // A listener that records every request it gets: it must get none.
+        let received = RequestCounter()
+        let router = Router()
+        router.patch("/psp/paymentorders/:id") { _, _ in
+            await received.increment()
+            return Response(status: .ok)
+        }
+        var logger = Logger(label: "trap")
+        logger.logLevel = .critical
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        try await BackendHarness.run { harness in
+            let created = try await harness.createOrder()
+            let id = try #require((created.json["paymentOrder"] as? [String: Any])?["id"] as? String)
+            for href in [
+                "http://127.0.0.1:\(port)\(id)", "http://localhost:\(harness.sandboxURL.split(separator: ":").last!)\(id)",
+                "http://user@\(harness.sandboxURL.dropFirst(7))\(id)",
+            ] {
+                let answer = try await harness.send(
+                    .PATCH, "/patch", json: #"{"href":"\#(href)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#)
+                #expect(answer.status == 400, "\(href)")
+                #expect(answer.json["problems"] as? [[String: String]] == [["name": "href", "description": "Must be an operation href of a payment order at Swedbank Pay."]])
+            }
+            #expect(await received.count == 0)
+            // Someone else's order: not found, and nothing aborted.
+            var headers = BackendHarness.appHeaders
+            headers["x-payex-sample-access-token"] = "another-user"
+            let foreign = try await harness.send(
+                .PATCH, "/patch",
+                json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#,
+                headers: headers)
+            #expect(foreign.status == 404)
+            let expand = try await harness.send(
+                .POST, "/expand", json: #"{"resource":"\#(id)","expand":["paid"]}"#, headers: headers)
+            #expect(expand.status == 404)
+            let badExpand = try await harness.send(.POST, "/expand", json: #"{"resource":"\#(id)","expand":["everything"]}"#)
+            #expect(badExpand.status == 400)
+            let unknownOperation = try await harness.send(
+                .PATCH, "/patch", json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Capture"}}"#)
+            #expect(unknownOperation.status == 400)
+        }
+        server.cancel()
+        _ = await server.result
+    }
+}
+
+actor RequestCounter {
+    private(set) var count = 0
+    func increment() { count += 1 }
+}
