@@ -6,6 +6,6 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measures the servers' performance; build with -c release first.",
-        subcommands: [BenchSandboxCommand.self]
+        subcommands: [BenchSandboxCommand.self, BenchBackendCommand.self]
     )
 }

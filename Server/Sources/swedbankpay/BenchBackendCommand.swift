@@ -1,0 +1,163 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import MerchantBackend
+import NIOCore
+import NIOHTTP1
+import PaymentSandbox
+
+/// `swedbankpay bench backend`: the Merchant Backend's throughput and latency — `GET /` and order
+/// creation through the backend — next to the sandbox's own creation rate measured in the same run,
+/// on SQLite (default) or PostgreSQL. Everything runs in this process on loopback, so the load
+/// generator shares the cores with the servers: the figures are a floor.
+struct BenchBackendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backend",
+        abstract: "Benchmarks the Merchant Backend: GET / and POST /paymentorders, next to the sandbox alone.",
+        discussion: """
+            Run it from a release build:
+              swift run -c release --package-path Server swedbankpay bench backend
+              swift run -c release --package-path Server swedbankpay bench backend --database-url postgres://...
+            """
+    )
+
+    @Option(help: "Seconds each phase runs (1–300).")
+    var seconds: Double = 10
+
+    @Option(help: "Concurrent HTTP connections (1–1024).")
+    var connections = 32
+
+    @Option(help: ArgumentHelp("A postgres:// URL; default: a temporary SQLite file.", valueName: "url"))
+    var databaseUrl: String?
+
+    static let token = "bench-merchant-token"
+    static let apiKey = "bench-api-key"
+
+    func validate() throws {
+        guard (1...300).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 300") }
+        guard (1...1_024).contains(connections) else { throw ValidationError("--connections must be from 1 to 1024") }
+    }
+
+    func run() async throws {
+        #if DEBUG
+            Console.line("Note: this is a debug build; for real figures run it with swift run -c release.")
+        #endif
+        var logger = Logger(label: "bench")
+        logger.logLevel = .critical
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location: DatabaseLocation =
+            try databaseUrl.map { try DatabaseLocation.parse($0) }
+            ?? .sqlite(path: directory.appendingPathComponent("bench.sqlite").path)
+
+        var sandboxConfiguration = SandboxConfiguration(merchantTokens: [Self.token], seed: 1)
+        sandboxConfiguration.swishOtherDeviceApprovalDelay = nil
+        sandboxConfiguration.maxPaymentOrders = 1_000_000
+        let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
+        let sandboxPort = try await FreePort.pick(host: "127.0.0.1")
+        let backendPort = try await FreePort.pick(host: "127.0.0.1")
+        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
+        let backendURL = "http://127.0.0.1:\(backendPort)"
+        let database = try await BackendDatabase.open(location, logger: logger)
+        let backend = try MerchantBackend(
+            configuration: BackendConfiguration(
+                swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(Self.token), payeeId: "bench",
+                publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(Self.apiKey)]),
+            database: database)
+        let ready = ReadyCounter(expected: 2) {}
+        let sandboxApp = sandbox.application(host: "127.0.0.1", port: sandboxPort, logger: logger) { _ in
+            await ready.arrive()
+        }
+        let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) { _ in
+            await ready.arrive()
+        }
+        let connections = self.connections
+        let seconds = self.seconds
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await sandboxApp.run() }
+            group.addTask { try await backendApp.run() }
+            try await Self.waitUntilUp(backendURL + "/healthz")
+            var clientConfiguration = HTTPClient.Configuration()
+            clientConfiguration.connectionPool = .init(
+                idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+            Console.line(
+                "Merchant Backend benchmark (\(location)), \(connections) connections, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            )
+            do {
+                let sandboxOnly = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) {
+                    worker, index in
+                    Self.request(
+                        .POST, sandboxURL + "/psp/paymentorders",
+                        body: SampleOrder.json(payeeReference: "s\(worker)n\(index)"), merchant: true)
+                }
+                Self.report("sandbox alone: POST /psp/paymentorders", sandboxOnly)
+                let discovery = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) {
+                    _, _ in Self.request(.GET, backendURL + "/", body: nil, merchant: false)
+                }
+                Self.report("backend: GET /", discovery)
+                let creation = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) {
+                    _, _ in
+                    Self.request(
+                        .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""),
+                        merchant: false)
+                }
+                Self.report("backend: POST /paymentorders (→ sandbox, stored)", creation)
+                let sandboxRate = Double(sandboxOnly.created) / sandboxOnly.elapsed
+                let backendRate = Double(creation.created) / creation.elapsed
+                Console.line(
+                    "order creation through the backend: \(Self.format(backendRate / max(sandboxRate, 1) * 100, 0)) % of the sandbox-only rate"
+                )
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+            group.cancelAll()
+        }
+        try? await backend.shutdown()
+        try? await database.close()
+    }
+
+    static func request(_ method: HTTPMethod, _ url: String, body: String?, merchant: Bool) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if merchant {
+            request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        } else {
+            request.headers.add(name: "x-payex-sample-apikey", value: apiKey)
+            request.headers.add(name: "x-payex-sample-access-token", value: "bench-user")
+        }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        return request
+    }
+
+    static func waitUntilUp(_ url: String) async throws {
+        for _ in 0..<200 {
+            if let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(1)),
+                response.status == .ok
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ValidationError("the servers did not start")
+    }
+
+    static func report(_ title: String, _ result: BenchThroughput) {
+        let statistics = LatencyStatistics(milliseconds: result.latencies)
+        Console.line(
+            "\(title): \(format(Double(result.created) / result.elapsed, 0)) /s"
+                + " (p50 \(format(statistics.percentile(0.5), 2)) ms, p99 \(format(statistics.percentile(0.99), 2)) ms,"
+                + " \(statistics.count) requests)")
+        if result.failed > 0 { Console.line("  failed: \(result.failed) (first: \(result.firstFailure ?? "?"))") }
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+}
