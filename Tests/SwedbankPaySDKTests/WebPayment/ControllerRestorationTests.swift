@@ -95,7 +95,7 @@ import Testing
     @Test func theCustomBackendsPaymentMenuShowsAndUpdates() async throws {
         let host = ScriptedWebViewHost()
         let swedbankPayController = SwedbankPaySDKController(
-            configuration: MyConfiguration(), webViewHost: host, appLauncher: RecordingAppLauncher())
+            configuration: MyConfiguration(), webViewHost: host, appLauncher: WebRecordingAppLauncher())
         swedbankPayController.startPayment(paymentOrder: nil)
         await settle { host.last?.loadedHTML.count == 1 }
 

@@ -103,7 +103,7 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
 
 /// Records delegate calls as text, in order.
 @MainActor
-final class RecordingDelegate: SwedbankPaySDKDelegate {
+final class RecordingWebDelegate: SwedbankPaySDKDelegate {
     var calls: [String] = []
     var showsTermsItself = false
 
@@ -130,7 +130,7 @@ final class RecordingDelegate: SwedbankPaySDKDelegate {
 
 /// Records what would have been opened outside the app.
 @MainActor
-final class RecordingAppLauncher: SwedbankPaySDK.AppLauncher {
+final class WebRecordingAppLauncher: SwedbankPaySDK.AppLauncher {
     var opened: [String] = []
     /// URLs an app claims as app links.
     var appLinks: Set<String> = []
@@ -161,8 +161,8 @@ func settle(until condition: () -> Bool) async {
 @MainActor
 struct ControllerHarness {
     let host = ScriptedWebViewHost()
-    let launcher = RecordingAppLauncher()
-    let delegate = RecordingDelegate()
+    let launcher = WebRecordingAppLauncher()
+    let delegate = RecordingWebDelegate()
     let configuration: StubWebConfiguration
     let controller: SwedbankPaySDKController
 

@@ -325,7 +325,7 @@ import Testing
         await harness.startV3()
         harness.controller.delegate = nil
         harness.post("onPaid")
-        let late = RecordingDelegate()
+        let late = RecordingWebDelegate()
         harness.controller.delegate = late
         #expect(late.calls == ["paymentComplete"])
         #expect(harness.delegate.calls.isEmpty)
@@ -333,17 +333,17 @@ import Testing
 
     @Test func withoutAConfigurationOrAHostThePaymentFails() async throws {
         let host = ScriptedWebViewHost()
-        let delegate = RecordingDelegate()
+        let delegate = RecordingWebDelegate()
         SwedbankPaySDKController.defaultConfiguration = nil
-        let unconfigured = SwedbankPaySDKController(webViewHost: host, appLauncher: RecordingAppLauncher())
+        let unconfigured = SwedbankPaySDKController(webViewHost: host, appLauncher: WebRecordingAppLauncher())
         unconfigured.delegate = delegate
         unconfigured.startPayment(paymentOrder: WebPaymentFixtures.order)
         #expect(delegate.calls == ["paymentFailed(missingConfiguration)"])
 
         host.makeFailure = TestBackendError(code: 1)
         let harnessless = SwedbankPaySDKController(
-            configuration: StubWebConfiguration(), webViewHost: host, appLauncher: RecordingAppLauncher())
-        let second = RecordingDelegate()
+            configuration: StubWebConfiguration(), webViewHost: host, appLauncher: WebRecordingAppLauncher())
+        let second = RecordingWebDelegate()
         harnessless.delegate = second
         harnessless.startPayment(paymentOrder: WebPaymentFixtures.order)
         await settle { !second.calls.isEmpty }
