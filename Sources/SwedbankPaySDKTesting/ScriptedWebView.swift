@@ -9,12 +9,16 @@ public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
     public private(set) var webViews: [ScriptedWebView] = []
     /// When set, ``makeWebView()`` throws it instead of making a web view.
     public var makeFailure: (any Error)?
+    /// Called with each new web view before it is returned, to script it (``ScriptedWebView/scriptResults``,
+    /// ``ScriptedWebView/nextLoadFailure``).
+    public var prepare: ((ScriptedWebView) -> Void)?
 
     public init() {}
 
     public func makeWebView() async throws -> any SwedbankPaySDK.WebView {
         if let makeFailure { throw makeFailure }
         let webView = ScriptedWebView()
+        prepare?(webView)
         webViews.append(webView)
         return webView
     }

@@ -161,9 +161,15 @@
 
         private func failed(_ navigation: WKNavigation, _ error: any Error) {
             let nsError = error as NSError
-            // Cancelled by the decider (or by a newer load): not a failure.
-            if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled { return }
-            if nsError.domain == "WebKitErrorDomain" && nsError.code == 102 { return }
+            // Cancelled by the decider or replaced by a newer load: not a failure. A load of the
+            // SDK's that was replaced just ends.
+            let cancelled =
+                (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
+                || (nsError.domain == "WebKitErrorDomain" && nsError.code == 102)
+            if cancelled {
+                ownLoads.removeValue(forKey: ObjectIdentifier(navigation))?.resume()
+                return
+            }
             let failure = SwedbankPaySDK.WebViewLoadFailure(
                 url: nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL, description: nsError.localizedDescription)
             if let continuation = ownLoads.removeValue(forKey: ObjectIdentifier(navigation)) {

@@ -39,8 +39,6 @@ extension SwedbankPaySDKController {
         case .notifyComplete, .notifyCanceled, .notifyFailed:
             notifyTerminalState()
         case .notifyUpdateFailed(let error):
-            let updateInfo = updateInfos.values.first ?? ()
-            updateInfos = [:]
             delegate?.updatePaymentOrderFailed(updateInfo: updateInfo, error: error.error)
         }
     }
@@ -89,7 +87,7 @@ extension SwedbankPaySDKController {
     private func startUpdate(_ update: Int, info: SwedbankPaySDK.ViewPaymentOrderInfo) {
         guard let configuration = runningConfiguration, let options = state.options else { return }
         let arguments = SwedbankPaySDK.FlowArguments(
-            paymentOrder: paymentOrder, userData: userData, updateInfo: updateInfos[update] ?? ())
+            paymentOrder: paymentOrder, userData: userData, updateInfo: updateInfo)
         updateTask = Task { [weak self] in
             do {
                 let newInfo = try await arguments.updatePaymentOrder(configuration, options: options, info: info)

@@ -65,6 +65,8 @@ extension SwedbankPaySDKController {
                 }
                 try await webView.loadHTML(html, baseURL: baseURL ?? URL(string: "about:blank")!)
             } catch {
+                // A load replaced by a newer page (a reload, an update) is not a failure.
+                guard self.shownPage?.number == number else { return }
                 let failure =
                     error as? SwedbankPaySDK.WebViewLoadFailure
                     ?? SwedbankPaySDK.WebViewLoadFailure(url: baseURL, description: String(describing: error))

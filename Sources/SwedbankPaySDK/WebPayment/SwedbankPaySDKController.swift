@@ -85,8 +85,8 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     var consumer: SwedbankPaySDK.Consumer?
     var paymentOrder: SwedbankPaySDK.PaymentOrder?
     var userData: Any?
-    /// The `updateInfo` of each update in flight, by update number.
-    var updateInfos: [Int: Any] = [:]
+    /// The `updateInfo` of the update in flight (there is at most one: a new one replaces it).
+    var updateInfo: Any = ()
     var givenConfiguration: SwedbankPaySDKConfiguration?
     let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
     let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
@@ -196,14 +196,13 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// and the menu stays. A new update replaces one in progress. Does nothing unless the menu is
     /// shown.
     public func updatePaymentOrder(updateInfo: Any) {
-        let next: Int
         switch state {
-        case .paying: next = 1
-        case .updatingPaymentOrder(_, _, let update): next = update + 1
-        default: return
+        case .paying, .updatingPaymentOrder:
+            self.updateInfo = updateInfo
+            send(.updateRequested)
+        default:
+            return
         }
-        updateInfos = [next: updateInfo]
-        send(.updateRequested)
     }
 
     /// Aborts the payment: the configuration aborts the payment order, then the delegate hears

@@ -45,7 +45,8 @@ extension SwedbankPaySDK {
 
         /// Shows `html` as the top-level document at `baseURL`, so the page's origin is that of
         /// `baseURL` and its relative URLs resolve against it (`loadHTMLString(_:baseURL:)`).
-        /// `about:blank` gives the page an opaque origin. Returns when the document has loaded.
+        /// `about:blank` gives the page an opaque origin. Returns when the document has loaded, or
+        /// when a newer load replaced it before it finished.
         ///
         /// - Throws: ``WebViewLoadFailure`` if the document could not be shown.
         func loadHTML(_ html: String, baseURL: URL) async throws

@@ -320,6 +320,20 @@ import Testing
             ])
     }
 
+    @Test func theMenuPageFailingToLoadFailsThePayment() async throws {
+        let harness = ControllerHarness()
+        let failure = SwedbankPaySDK.WebViewLoadFailure(
+            url: URL(string: "https://merchant.example/"), description: "offline")
+        harness.host.prepare = { $0.nextLoadFailure = failure }
+        harness.controller.startPayment(paymentOrder: WebPaymentFixtures.order)
+        await settle { !harness.delegate.calls.isEmpty }
+        #expect(
+            harness.delegate.calls == [
+                "paymentFailed(RedirectFailure(error: SwedbankPaySDK.SwedbankPaySDK.WebViewLoadFailure(url: Optional(https://merchant.example/), description: \"offline\")))"
+            ])
+        #expect(harness.pages.count == 1)
+    }
+
     @Test func aDelegateSetAfterTheEndHearsHowItEnded() async throws {
         let harness = ControllerHarness()
         await harness.startV3()
