@@ -13,8 +13,10 @@ public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
     /// ``ScriptedWebView/nextLoadFailure``).
     public var prepare: ((ScriptedWebView) -> Void)?
 
+    /// Creates a host with no web views.
     public init() {}
 
+    /// Makes a ``ScriptedWebView`` (after ``prepare``), or throws ``makeFailure``.
     public func makeWebView() async throws -> any SwedbankPaySDK.WebView {
         if let makeFailure { throw makeFailure }
         let webView = ScriptedWebView()
@@ -37,16 +39,25 @@ public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
 public final class ScriptedWebView: SwedbankPaySDK.WebView {
     /// What the SDK asked of the web view.
     public enum Event: Sendable, Hashable {
+        /// ``loadHTML(_:baseURL:)``.
         case loadHTML(String, baseURL: URL)
+        /// ``load(_:)``.
         case load(URL)
+        /// ``evaluateJavaScript(_:)`` with this script.
         case evaluate(String)
+        /// ``addMessageHandler(name:_:)`` with this name.
         case addMessageHandler(String)
+        /// ``removeMessageHandler(name:)`` with this name.
         case removeMessageHandler(String)
+        /// ``close()``.
         case close
     }
 
+    /// A plain view controller standing for the web view.
     public let viewController = SwedbankPaySDK.PlatformViewController()
+    /// The SDK's decider, asked by ``offer(_:)``.
     public var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
+    /// The SDK's failure handler, told by ``failLoad(_:)``.
     public var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
 
     /// Every request, in order.
@@ -63,6 +74,7 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
 
     private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
 
+    /// Creates a web view showing nothing.
     public init() {}
 
     /// The HTML documents loaded so far, in order.

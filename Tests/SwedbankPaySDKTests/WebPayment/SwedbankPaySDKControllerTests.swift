@@ -54,6 +54,15 @@ import Testing
         #expect(harness.launcher.opened.isEmpty)
     }
 
+    @Test func thePaymentMenuStyleReachesThePageAsJSON() async throws {
+        let harness = ControllerHarness()
+        harness.controller.paymentMenuStyle = ["button": ["color": "#fff"], "size": 2, "flag": true, "ratio": 0.5]
+        await harness.startV3()
+        #expect(
+            harness.pages.first?.contains(
+                ##"  var style = {"button":{"color":"#fff"},"flag":true,"ratio":0.5,"size":2};"##) == true)
+    }
+
     @Test func onPaidCompletesAV3Payment() async throws {
         let harness = ControllerHarness()
         await harness.startV3()
