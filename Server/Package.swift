@@ -28,9 +28,19 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
     ],
     targets: [
+        // What both servers share: problem documents, HTML escaping, constant-time comparison.
+        .target(
+            name: "ServerSupport",
+            dependencies: [
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "PaymentSandbox",
             dependencies: [
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -50,6 +60,7 @@ let package = Package(
         .target(
             name: "MerchantBackend",
             dependencies: [
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -76,6 +87,7 @@ let package = Package(
             name: "PaymentSandboxTests",
             dependencies: [
                 "PaymentSandbox",
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

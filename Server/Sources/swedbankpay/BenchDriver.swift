@@ -14,34 +14,16 @@ struct BenchDriver: Sendable {
 
     /// `POST /psp/paymentorders` on `connections` connections for `seconds`.
     func createOrders(seconds: Double, connections: Int) async throws -> BenchThroughput {
-        let start = ContinuousClock.now
-        let deadline = start + .milliseconds(Int64(seconds * 1_000))
-        var total = try await withThrowingTaskGroup(of: BenchThroughput.self) { group in
-            for worker in 0..<connections {
-                group.addTask {
-                    var result = BenchThroughput()
-                    result.latencies.reserveCapacity(Int(seconds) * 2_000)
-                    var index = 0
-                    while index < Self.maxRequestsPerConnection, ContinuousClock.now < deadline {
-                        let began = ContinuousClock.now
-                        let (status, body) = try await createOrder(reference: "t\(worker)n\(index)")
-                        result.latencies.append(Self.milliseconds(since: began))
-                        if status == 200 || status == 201 {
-                            result.created += 1
-                        } else {
-                            result.fail("\(status) \(String(buffer: body).prefix(300))")
-                        }
-                        index += 1
-                    }
-                    return result
-                }
-            }
-            var total = BenchThroughput()
-            for try await result in group { total.merge(result) }
-            return total
+        let (base, token) = (base, token)
+        return try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { worker, index in
+            var request = HTTPClientRequest(url: base + "/psp/paymentorders")
+            request.method = .POST
+            request.headers.add(name: "Accept", value: "application/json")
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.headers.add(name: "Authorization", value: "Bearer \(token)")
+            request.body = .bytes(ByteBuffer(string: SampleOrder.json(payeeReference: "t\(worker)n\(index)")))
+            return request
         }
-        total.elapsed = Self.seconds(since: start)
-        return total
     }
 
     /// Opens `count` payment sessions after a warm-up, reading resident memory around them.

@@ -122,11 +122,3 @@ import Testing
         #expect(aasa.document == expected)
     }
 }
-
-@Suite struct HTMLEscapingTests {
-    @Test func aQuoteWithACombiningMarkIsStillEscaped() {
-        // "\"\u{301}" is one Character that is not "\"", but the browser reads a quote.
-        #expect(HTML.escape("a\"\u{301} onload=x") == "a&quot;\u{301} onload=x")
-        #expect(HTML.escape("<&'>") == "&lt;&amp;&#39;&gt;")
-    }
-}

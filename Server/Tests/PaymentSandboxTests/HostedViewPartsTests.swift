@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 

@@ -2,12 +2,13 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as `application/problem+json` with a type URI the SDK gives a typed case
 /// (``SwedbankPaySDK/ProblemTypeURI``). Throw it from a route; ``BackendProblemMiddleware``
 /// writes it.
-struct BackendProblem: Error, Sendable {
+struct BackendProblem: ProblemDocument {
     var type: String
     var title: String
     var status: Int
@@ -16,23 +17,6 @@ struct BackendProblem: Error, Sendable {
     var problems: [(name: String, description: String)] = []
     /// Extra top-level members (`gatewayStatus`, `body`), where the SDK reads them.
     var extra: SwedbankPaySDK.JSONObject = [:]
-
-    var document: SwedbankPaySDK.JSONObject {
-        var object = extra
-        object["type"] = .string(type)
-        object["title"] = .string(title)
-        object["status"] = .integer(Int64(status))
-        if let detail { object["detail"] = .string(detail) }
-        if !problems.isEmpty {
-            object["problems"] = .array(
-                problems.map { .object(["name": .string($0.name), "description": .string($0.description)]) })
-        }
-        return object
-    }
-
-    func response() -> Response {
-        BackendResponse.json(.object(document), status: status, contentType: "application/problem+json")
-    }
 }
 
 extension BackendProblem {

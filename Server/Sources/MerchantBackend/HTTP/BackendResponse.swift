@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServerSupport
 import SwedbankPaySDK
 
 /// The backend's response bodies: JSON written with the SDK's serializer (members in a stable
@@ -15,9 +16,7 @@ enum BackendResponse {
     }
 
     static func raw(_ body: Data, status: Int, contentType: String, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.contentType] = contentType
-        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        JSONBody.response(body, status: status, contentType: contentType, headers: headers)
     }
 
     static func html(_ page: String) -> Response {

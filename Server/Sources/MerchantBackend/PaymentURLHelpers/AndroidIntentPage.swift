@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// `GET /sdk-callback/android-intent`: the page an Android paymentUrl serves when it is opened in
 /// the browser. It redirects at once (meta refresh) to an intent URL that opens the app with the
@@ -26,7 +27,7 @@ struct AndroidIntentPage: Sendable {
 
     /// The page, laid out as the Swedbank Pay documentation shows it.
     func html(path: String, query: String) throws(Refusal) -> String {
-        let intent = HTML.escape(try intentURL(path: path, query: query))
+        let intent = HTMLText.escape(try intentURL(path: path, query: query))
         return """
             <html>
                 <head>
@@ -52,21 +53,3 @@ struct AndroidIntentPage: Sendable {
 }
 
 /// Escaping for text placed in HTML attributes and content.
-enum HTML {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        // Scalars, not Characters: a quote followed by a combining mark is one Character that is
-        // not equal to `"`, yet the browser still reads the quote.
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}

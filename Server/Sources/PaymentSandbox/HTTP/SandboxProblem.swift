@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as an RFC 7807 problem (`application/problem+json`), with the type URIs of
 /// the Swedbank Pay API. Throw it from a route; ``ProblemMiddleware`` writes it.
-struct SandboxProblem: Error, Sendable {
+struct SandboxProblem: ProblemDocument {
     var type: String
     var title: String
     var status: Int
@@ -13,26 +14,6 @@ struct SandboxProblem: Error, Sendable {
     var problems: [(name: String, description: String)] = []
     /// Extra top-level members, such as `sessionId`.
     var extra: SwedbankPaySDK.JSONObject = [:]
-
-    var document: SwedbankPaySDK.JSONObject {
-        var object = extra
-        object["type"] = .string(type)
-        object["title"] = .string(title)
-        object["status"] = .integer(Int64(status))
-        if let detail { object["detail"] = .string(detail) }
-        if !problems.isEmpty {
-            object["problems"] = .array(
-                problems.map { .object(["name": .string($0.name), "description": .string($0.description)]) })
-        }
-        return object
-    }
-
-    func response(instance: String? = nil) -> Response {
-        var object = document
-        if let instance { object["instance"] = .string(instance) }
-        return JSONResponse.make(
-            SwedbankPaySDK.JSONValue.object(object), status: status, contentType: "application/problem+json")
-    }
 }
 
 extension SandboxProblem {

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The third-party "bank" a bank payment (Trustly) leaves for: a whole page, on another host
 /// name than the menu, whose forms post back to the sandbox, which then sends the payer to the

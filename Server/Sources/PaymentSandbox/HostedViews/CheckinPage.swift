@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The checkin (consumer identification) view inside its iframe (`/consumers/frame/<token>`): the

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The script at the `view-checkout`, `view-paymentorder` and `view-consumer-identification`

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The small pages around the payment menu: the invoice approval page and the page that ends a
 /// page shown inside the menu (3-D Secure, invoice) by telling the menu to look again.

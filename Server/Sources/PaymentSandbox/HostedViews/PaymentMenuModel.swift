@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// What the hosted payment menu of an order offers, decided from the order alone (plus the

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The payment menu inside the hosted view's iframe (`/checkout/frame/<viewToken>`), rendered on

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The sandbox's look, shared by the menu, the checkin view, the invoice, ACS-frame, bank and
 /// dashboard pages: plain system fonts, one accent colour with enough contrast for text, large

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The trampoline page (`/externalresourcehost/trampoline`): a page on the sandbox's own host with
 /// one control, "Back to <app>", that navigates to the target. iOS hands a universal link to the

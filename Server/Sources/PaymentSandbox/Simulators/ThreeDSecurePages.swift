@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The HTML the sandbox's 3-D Secure simulator serves: the hidden method page, the ACS challenge
 /// page and the page at the notification URL the challenge ends on.
