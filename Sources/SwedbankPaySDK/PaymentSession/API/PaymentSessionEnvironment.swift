@@ -1,0 +1,149 @@
+import Foundation
+
+extension SwedbankPaySDK {
+    /// What a ``SwedbankPayPaymentSession`` talks to and how patiently. The defaults are the real
+    /// ones; tests and the Linux demo replace them.
+    public struct PaymentSessionEnvironment: Sendable {
+        /// Every request to the payment session and the event log goes through it.
+        public var httpClient: any HTTPClient
+        /// Retry windows, retry delays and polling read time from it.
+        public var clock: any Clock
+        /// Opens the Swish app.
+        public var appLauncher: any AppLauncher
+        /// Shows the Apple Pay sheet.
+        public var walletAuthorizer: any WalletAuthorizer
+        /// Makes the web views of 3-D Secure; nil where the platform has none and none was injected
+        /// (3-D Secure challenges then fail with
+        /// ``PaymentSessionProblem/paymentSession3DSecureViewControllerLoadFailed(error:retry:)``).
+        public var webViewHost: (any WebViewHost)?
+        /// Retry window, timeouts, poll interval.
+        public var retryPolicy: PaymentSessionRetryPolicy
+        /// The screen and locale facts sent to the session (3-D Secure needs them).
+        public var device: PaymentSessionDeviceInfo
+
+        public init(
+            httpClient: any HTTPClient,
+            clock: any Clock = SystemClock(),
+            appLauncher: any AppLauncher,
+            walletAuthorizer: any WalletAuthorizer,
+            webViewHost: (any WebViewHost)? = nil,
+            retryPolicy: PaymentSessionRetryPolicy = PaymentSessionRetryPolicy(),
+            device: PaymentSessionDeviceInfo = .current
+        ) {
+            self.httpClient = httpClient
+            self.clock = clock
+            self.appLauncher = appLauncher
+            self.walletAuthorizer = walletAuthorizer
+            self.webViewHost = webViewHost
+            self.retryPolicy = retryPolicy
+            self.device = device
+        }
+
+        /// The platform's own parts: URLSession, the system clock, `UIApplication` and PassKit on
+        /// iOS. Where there is no app launcher or wallet (Linux) launches fail and Apple Pay reports
+        /// a technical error.
+        @MainActor
+        public static var standard: PaymentSessionEnvironment {
+            #if canImport(UIKit)
+                let launcher: any AppLauncher = UIApplicationAppLauncher()
+            #else
+                let launcher: any AppLauncher = UnavailableAppLauncher()
+            #endif
+            #if canImport(PassKit) && canImport(UIKit)
+                let wallet: any WalletAuthorizer = PassKitWalletAuthorizer()
+            #else
+                let wallet: any WalletAuthorizer = UnavailableWalletAuthorizer()
+            #endif
+            return PaymentSessionEnvironment(
+                httpClient: URLSessionHTTPClient(),
+                appLauncher: launcher, walletAuthorizer: wallet)
+        }
+    }
+
+    /// How long the session retries and waits. The defaults are the Swedbank Pay SDK's.
+    public struct PaymentSessionRetryPolicy: Sendable, Hashable {
+        /// A request that got no response or a 5xx is sent again while less than this many seconds
+        /// have passed since it was first sent.
+        public var window: TimeInterval
+        /// The window for saved-card attempts and 3-D Secure calls.
+        public var longWindow: TimeInterval
+        /// The timeout of one try.
+        public var timeout: TimeInterval
+        /// The timeout of one try of a saved-card attempt or a 3-D Secure call.
+        public var longTimeout: TimeInterval
+        /// Seconds between tries.
+        public var retryDelay: TimeInterval
+        /// Seconds between status checks while the payer approves elsewhere.
+        public var pollInterval: TimeInterval
+
+        public init(
+            window: TimeInterval = 20, longWindow: TimeInterval = 30, timeout: TimeInterval = 10,
+            longTimeout: TimeInterval = 30, retryDelay: TimeInterval = 1, pollInterval: TimeInterval = 2
+        ) {
+            self.window = window
+            self.longWindow = longWindow
+            self.timeout = timeout
+            self.longTimeout = longTimeout
+            self.retryDelay = retryDelay
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// The device facts a payment session asks for (`client` and `browser` members of the bodies).
+    public struct PaymentSessionDeviceInfo: Sendable, Hashable {
+        /// Physical pixels in portrait.
+        public var screenHeight: Int
+        public var screenWidth: Int
+        public var screenColorDepth: Int
+        /// Minutes east of UTC (`120` in Swedish summer time).
+        public var timeZoneOffsetMinutes: Int
+        /// BCP 47 (`sv-SE`).
+        public var language: String
+        public var userAgent: String
+
+        public init(
+            screenHeight: Int, screenWidth: Int, screenColorDepth: Int = 24, timeZoneOffsetMinutes: Int,
+            language: String, userAgent: String = VersionReporter.userAgent
+        ) {
+            self.screenHeight = screenHeight
+            self.screenWidth = screenWidth
+            self.screenColorDepth = screenColorDepth
+            self.timeZoneOffsetMinutes = timeZoneOffsetMinutes
+            self.language = language
+            self.userAgent = userAgent
+        }
+
+        /// This device now (the screen size is a typical phone's where there is no screen).
+        public static var current: PaymentSessionDeviceInfo {
+            PaymentSessionDeviceInfo(
+                screenHeight: 2532, screenWidth: 1170,
+                timeZoneOffsetMinutes: TimeZone.current.secondsFromGMT() / 60,
+                language: Locale.preferredLanguages.first ?? "en-US")
+        }
+
+        func client(clientType: Bool) -> JSONObject {
+            var client: JSONObject = [
+                "userAgent": .string(userAgent), "screenHeight": .string(String(screenHeight)),
+                "screenWidth": .string(String(screenWidth)), "screenColorDepth": .string(String(screenColorDepth)),
+            ]
+            if clientType { client["clientType"] = .string("Native") }
+            return client
+        }
+
+        var browser: JSONObject {
+            [
+                "acceptHeader": .string("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"),
+                "timeZoneOffset": .string(String(timeZoneOffsetMinutes)), "javascriptEnabled": .bool(true),
+                "language": .string(language),
+            ]
+        }
+    }
+
+    /// An ``AppLauncher`` for platforms that cannot open other apps: every launch fails.
+    public struct UnavailableAppLauncher: AppLauncher {
+        public init() {}
+
+        @MainActor
+        public func open(_ url: URL) async -> Bool { false }
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+
+/// Carries out what ``PaymentSessionDecision`` decides, for one ``SwedbankPaySDK/SwedbankPayPaymentSession``.
+///
+/// It owns the session's memory and runs each input through the engine without suspending, so
+/// inputs never interleave; everything slow (requests, retries, polls, app launches, web views,
+/// the wallet sheet) runs in tasks it tracks and feeds its result back as a new input. Results of a
+/// session replaced by `fetchPaymentSession` are dropped (by generation) and its tasks cancelled.
+actor PaymentSessionRunner {
+    let environment: SwedbankPaySDK.PaymentSessionEnvironment
+    /// What the main actor needs to match a returning paymentUrl without waiting for the actor.
+    nonisolated let urlState = PaymentURLState()
+    private let deliver: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+    private var memory: PaymentSessionMemory
+    var generation = 0
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    private var nextTaskID: UInt64 = 0
+    private var pollTask: Task<Void, Never>?
+    var eventLog: EventLog
+    private let views: ThreeDSecureWebViews
+    /// The web payment menu handed to the app, and its observer (kept alive here).
+    var webController: (SwedbankPaySDKController, AnyObject & Sendable)?
+
+    init(
+        manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?, environment: SwedbankPaySDK.PaymentSessionEnvironment,
+        views: ThreeDSecureWebViews, deliver: @escaping @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+    ) {
+        self.environment = environment
+        self.deliver = deliver
+        self.views = views
+        memory = PaymentSessionMemory(manualOrderInfo: manualOrderInfo)
+        eventLog = EventLog(device: environment.device)
+    }
+
+    // MARK: Inputs
+
+    /// Runs one input through the engine and starts its effects; returns them (the wallet's submit
+    /// needs to know whether its answer completed the payment).
+    @discardableResult
+    func handle(_ input: PaymentSessionInput) -> [PaymentSessionEffect] {
+        let effects = PaymentSessionDecision.reduce(&memory, input)
+        urlState.update(
+            paymentUrl: memory.orderInfo?.paymentUrl, webControllerActive: memory.webControllerActive || memory.finished
+        )
+        for effect in effects { perform(effect) }
+        return effects
+    }
+
+    /// A public method was called: log it, then run it.
+    func call(_ input: PaymentSessionInput, method: String, values: SwedbankPaySDK.JSONObject = [:]) {
+        if case .fetch = input {
+            handle(input)
+            eventLog.reset()
+            log(eventLog.method(method, succeeded: true, values: values))
+        } else {
+            let refused = handle(input).contains { effect in
+                switch effect {
+                case .notify(.internalInconsistency), .notify(.abortNotAllowed), .notify(.endStateReached): return true
+                default: return false
+                }
+            }
+            log(eventLog.method(method, succeeded: !refused, values: values))
+        }
+    }
+
+    func returned(to url: URL) {
+        log(eventLog.event("ClientAppCallback", values: ["callbackUrl": .string(url.absoluteString)]))
+        handle(.paymentURLReturned)
+    }
+
+    func callbackDelivered(_ event: SwedbankPaySDK.PaymentSessionEvent, toDelegate: Bool) {
+        guard case .showSwedbankPaySDKController = event else {
+            log(eventLog.callback(event, succeeded: toDelegate))
+            return
+        }
+    }
+
+    /// Cancels everything: the session object is gone.
+    func shutdown() {
+        generation += 1
+        cancelTasks()
+        let views = views
+        Task { @MainActor in await views.closeAll() }
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effect: PaymentSessionEffect) {
+        let generation = generation
+        switch effect {
+        case .notify(let notice):
+            deliver(event(for: notice))
+        case .send(let request):
+            spawn { await $0.execute(request, generation: generation) }
+        case .schedulePoll(let request):
+            pollTask?.cancel()
+            let clock = environment.clock
+            let interval = environment.retryPolicy.pollInterval
+            pollTask = Task { [weak self] in
+                guard (try? await clock.sleep(seconds: interval)) != nil else { return }
+                await self?.execute(request, generation: generation)
+            }
+        case .cancelPolling:
+            pollTask?.cancel()
+            pollTask = nil
+        case .cancelAll:
+            self.generation += 1
+            cancelTasks()
+            webController = nil
+            let views = views
+            Task { @MainActor in await views.closeAll() }
+        case .launchApp(let url, let failure):
+            launch(url, failure: failure, generation: generation)
+        case .runMethodRequest(let key, let form):
+            let views = views
+            spawn { runner in
+                let succeeded = await views.runMethodRequest(form)
+                await runner.ifCurrent(generation) { $0.handle(.methodRequestFinished(key: key, succeeded: succeeded)) }
+            }
+        case .showChallenge(let creq, let form, let notificationUrl):
+            showChallenge(creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+        case .presentWallet(let request, let payload):
+            presentWallet(request, payload: payload, generation: generation)
+        case .makeWebController(let info):
+            makeWebController(info, generation: generation)
+        }
+    }
+
+    func ifCurrent(_ generation: Int, _ body: @Sendable (isolated PaymentSessionRunner) -> Void) {
+        guard generation == self.generation else { return }
+        body(self)
+    }
+
+    /// Starts a task this runner cancels on re-fetch and shutdown.
+    func spawn(_ operation: @escaping @Sendable (PaymentSessionRunner) async -> Void) {
+        nextTaskID += 1
+        let id = nextTaskID
+        tasks[id] = Task { [weak self] in
+            guard let self else { return }
+            await operation(self)
+            await self.finished(id)
+        }
+    }
+
+    private func finished(_ id: UInt64) {
+        tasks[id] = nil
+    }
+
+    private func cancelTasks() {
+        pollTask?.cancel()
+        pollTask = nil
+        for task in tasks.values { task.cancel() }
+        tasks = [:]
+    }
+
+    /// Sends a request the app asked to retry, if its session is still the current one.
+    func retry(_ request: SessionRequest, generation: Int) {
+        guard generation == self.generation else { return }
+        spawn { await $0.execute(request, generation: generation) }
+    }
+
+    private func launch(_ url: URL, failure: SessionOperation?, generation: Int) {
+        let launcher = environment.appLauncher
+        let callback = memory.orderInfo?.paymentUrl?.absoluteString ?? ""
+        spawn { runner in
+            let opened = await launcher.open(url)
+            await runner.ifCurrent(generation) { runner in
+                runner.log(
+                    runner.eventLog.event(
+                        "LaunchClientApp",
+                        values: [
+                            "callbackUrl": .string(callback), "clientAppLaunchUrl": .string(url.absoluteString),
+                            "launchSucceeded": .string(opened ? "true" : "false"),
+                        ]))
+                runner.handle(.appLaunched(succeeded: opened, failure: failure))
+            }
+        }
+    }
+
+    private func showChallenge(creq: String, form: FormPost, notificationUrl: String?, generation: Int) {
+        let views = views
+        let deliver = deliver
+        spawn { runner in
+            let result = await views.showChallenge(form, notificationUrl: notificationUrl, show: deliver)
+            await runner.challengeEnded(
+                result, creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+        }
+    }
+
+    private func challengeEnded(
+        _ result: ThreeDSecureWebViews.ChallengeResult, creq: String, form: FormPost, notificationUrl: String?,
+        generation: Int
+    ) {
+        guard generation == self.generation else { return }
+        switch result {
+        case .completed(let cRes):
+            handle(.challengeCompleted(creq: creq, cRes: cRes))
+        case .failed(let error):
+            let retry: @Sendable () -> Void = { [weak self] in
+                Task {
+                    await self?.retryChallenge(
+                        creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+                }
+            }
+            deliver(
+                .sdkProblemOccurred(
+                    problem: .paymentSession3DSecureViewControllerLoadFailed(error: error, retry: retry)))
+        case .cancelled:
+            break
+        }
+    }
+
+    private func retryChallenge(creq: String, form: FormPost, notificationUrl: String?, generation: Int) {
+        guard generation == self.generation else { return }
+        let views = views
+        spawn { runner in
+            let result = await views.reloadChallenge(form, notificationUrl: notificationUrl)
+            await runner.challengeEnded(
+                result, creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+        }
+    }
+
+    private func presentWallet(
+        _ request: SwedbankPaySDK.WalletPaymentRequest, payload: SessionOperation, generation: Int
+    ) {
+        let wallet = environment.walletAuthorizer
+        spawn { runner in
+            let outcome = await wallet.authorize(request) { [weak runner] data in
+                await runner?.submitWalletPayment(data, to: payload, generation: generation) ?? false
+            }
+            await runner.ifCurrent(generation) { $0.handle(.walletFinished(outcome)) }
+        }
+    }
+
+    /// `attempt-payload` with the wallet's payment data; true when its answer completed the payment.
+    private func submitWalletPayment(_ data: Data, to payload: SessionOperation, generation: Int) async -> Bool {
+        guard generation == self.generation else { return false }
+        var request = SessionRequest(payload, body: .attemptPayload(paymentPayload: data.base64EncodedString()))
+        request.purpose = .walletPayload
+        let outcome = await send(request)
+        guard generation == self.generation else { return false }
+        switch outcome {
+        case .model(let model):
+            eventLog.use(model)
+            flushLog()
+            return handle(.response(model, to: request)).contains(.notify(.complete))
+        case .failure(let error):
+            handle(.failure(error, of: request))
+            return false
+        case .acknowledged, .cancelled:
+            return false
+        }
+    }
+
+    private func makeWebController(_ info: SwedbankPaySDK.ViewPaymentOrderInfo, generation: Int) {
+        let host = environment.webViewHost
+        let launcher = environment.appLauncher
+        let deliver = deliver
+        spawn { runner in
+            let controller = await Self.startController(info, host: host, launcher: launcher) { [weak runner] outcome in
+                Task { await runner?.webControllerEnded(outcome, generation: generation) }
+            }
+            await runner.ifCurrent(generation) { $0.webController = controller }
+            deliver(.showSwedbankPaySDKController(viewController: controller.0))
+        }
+    }
+
+    @MainActor
+    private static func startController(
+        _ info: SwedbankPaySDK.ViewPaymentOrderInfo, host: (any SwedbankPaySDK.WebViewHost)?,
+        launcher: any SwedbankPaySDK.AppLauncher,
+        onEnd: @escaping @Sendable (PaymentSessionWebController.Outcome) -> Void
+    ) -> (SwedbankPaySDKController, AnyObject & Sendable) {
+        let (controller, observer) = PaymentSessionWebController.make(
+            info: info, webViewHost: host, appLauncher: launcher, onEnd: onEnd)
+        return (controller, observer)
+    }
+
+    private func webControllerEnded(_ outcome: PaymentSessionWebController.Outcome, generation: Int) {
+        guard generation == self.generation else { return }
+        switch outcome {
+        case .completed: handle(.webControllerFinished(completed: true))
+        case .canceled: handle(.webControllerFinished(completed: false))
+        case .failed(let error):
+            deliver(.sdkProblemOccurred(problem: .paymentControllerPaymentFailed(error: error, retry: nil)))
+        case .updateFailed(let error):
+            deliver(.sdkProblemOccurred(problem: .paymentSessionAPIRequestFailed(error: error, retry: nil)))
+        }
+    }
+
+    // MARK: Notices to events
+
+    func event(for notice: PaymentSessionNotice) -> SwedbankPaySDK.PaymentSessionEvent {
+        switch notice {
+        case .fetched(let instruments): return .paymentSessionFetched(availableInstruments: instruments)
+        case .sessionProblem(let problem): return .sessionProblemOccurred(problem: problem)
+        case .complete: return .paymentSessionComplete
+        case .canceled: return .paymentSessionCanceled
+        case .dismiss3DSecure: return .dismiss3DSecureViewController
+        case .endStateReached: return .sdkProblemOccurred(problem: .paymentSessionEndStateReached)
+        case .internalInconsistency(let reason):
+            log(eventLog.event("InternalInconsistency", values: ["reason": .string(String(describing: reason))]))
+            return .sdkProblemOccurred(problem: .internalInconsistencyError)
+        case .automaticConfigurationFailed: return .sdkProblemOccurred(problem: .automaticConfigurationFailed)
+        case .abortNotAllowed: return .sdkProblemOccurred(problem: .abortPaymentNotAllowed)
+        case .requestFailed(let error, let request):
+            let generation = generation
+            let retry: @Sendable () -> Void = { [weak self] in
+                Task { await self?.retry(request, generation: generation) }
+            }
+            return .sdkProblemOccurred(problem: .paymentSessionAPIRequestFailed(error: error, retry: retry))
+        }
+    }
+}
+
+/// The paymentUrl a session waits for, readable from the main actor without waiting for the
+/// runner (``SwedbankPaySDK/open(url:)`` answers synchronously).
+final class PaymentURLState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paymentUrl: URL?
+    private var ignoring = true
+
+    func update(paymentUrl: URL?, webControllerActive: Bool) {
+        lock.withLock {
+            self.paymentUrl = paymentUrl
+            ignoring = webControllerActive
+        }
+    }
+
+    /// Whether `url` is the paymentUrl the session waits for (not while the web menu has it).
+    func matches(_ url: URL) -> Bool {
+        let (expected, ignoring) = lock.withLock { (paymentUrl, self.ignoring) }
+        guard !ignoring, let expected else { return false }
+        return SwedbankPaySDK.PaymentURLMatcher(callbackScheme: nil).url(url, matches: expected)
+    }
+}

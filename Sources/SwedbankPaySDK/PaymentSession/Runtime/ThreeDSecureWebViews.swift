@@ -1,0 +1,208 @@
+import Foundation
+
+/// The web views of 3-D Secure: a hidden one per method request, and the challenge page the app
+/// shows. They live on the main actor, as web views do.
+@MainActor
+final class ThreeDSecureWebViews {
+    /// How a challenge ended.
+    enum ChallengeResult: Sendable {
+        /// The page posted `cres` to the NotificationUrl.
+        case completed(String)
+        /// The challenge page could not be loaded.
+        case failed(any Error)
+        /// The session moved on (re-fetch, shutdown).
+        case cancelled
+    }
+
+    /// No web view host was given and the platform has none.
+    struct NoWebViewHost: Error, CustomStringConvertible {
+        var description: String { "no web view host: set PaymentSessionEnvironment.webViewHost" }
+    }
+
+    /// The message handler the method page posts to when its frame has loaded.
+    static let methodHandlerName = "swedbankPayThreeDSMethod"
+    /// A method page that has not loaded by then counts as failed (`N`).
+    static let methodTimeout: TimeInterval = 30
+
+    private let host: (any SwedbankPaySDK.WebViewHost)?
+    private let clock: any SwedbankPaySDK.Clock
+    private var challengeView: (any SwedbankPaySDK.WebView)?
+    private var methodViews: [any SwedbankPaySDK.WebView] = []
+
+    init(host: (any SwedbankPaySDK.WebViewHost)?, clock: any SwedbankPaySDK.Clock) {
+        self.host = host
+        self.clock = clock
+    }
+
+    /// Posts the method form into a hidden frame; true when the frame loaded (`Y`), false when it
+    /// failed, timed out or there is no web view (`N`).
+    func runMethodRequest(_ form: FormPost) async -> Bool {
+        guard let host, let webView = try? await host.makeWebView() else { return false }
+        methodViews.append(webView)
+        let result = OnceResult<Bool>()
+        webView.loadFailureHandler = { _ in result.set(false) }
+        do {
+            try await webView.addMessageHandler(name: Self.methodHandlerName) { _ in result.set(true) }
+            try await webView.loadHTML(Self.methodPage(form), baseURL: Self.blank)
+        } catch {
+            result.set(false)
+        }
+        let clock = clock
+        let timeout = Task { @MainActor in
+            if (try? await clock.sleep(seconds: Self.methodTimeout)) != nil { result.set(false) }
+        }
+        let loaded = await result.value(onCancel: false)
+        timeout.cancel()
+        methodViews.removeAll { $0 === webView }
+        await webView.close()
+        return loaded
+    }
+
+    /// Shows the challenge: hands its view to the app through `show`, then loads it.
+    func showChallenge(
+        _ form: FormPost, notificationUrl: String?, show: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+    ) async -> ChallengeResult {
+        guard let host else { return .failed(NoWebViewHost()) }
+        let webView: any SwedbankPaySDK.WebView
+        if let challengeView {
+            webView = challengeView
+        } else {
+            do {
+                webView = try await host.makeWebView()
+            } catch {
+                return .failed(error)
+            }
+            challengeView = webView
+        }
+        show(.show3DSecureViewController(viewController: webView.viewController))
+        return await loadChallenge(form, notificationUrl: notificationUrl, in: webView)
+    }
+
+    /// Loads the challenge again in the view already shown (the retry of a failed load).
+    func reloadChallenge(_ form: FormPost, notificationUrl: String?) async -> ChallengeResult {
+        guard let challengeView else { return .failed(NoWebViewHost()) }
+        return await loadChallenge(form, notificationUrl: notificationUrl, in: challengeView)
+    }
+
+    func closeAll() async {
+        let views = methodViews + (challengeView.map { [$0] } ?? [])
+        methodViews = []
+        challengeView = nil
+        for view in views { await view.close() }
+    }
+
+    /// Posts the challenge form in the top-level document and waits for the page's final POST of
+    /// `cres` to the NotificationUrl (any POST with `cres` when the URL is unknown). Only a failure
+    /// of the challenge page itself counts; later pages failing are the bank's to handle.
+    private func loadChallenge(
+        _ form: FormPost, notificationUrl: String?, in webView: any SwedbankPaySDK.WebView
+    ) async -> ChallengeResult {
+        let result = OnceResult<ChallengeResult>()
+        webView.navigationDecider = { request in
+            if request.method.uppercased() == "POST",
+                notificationUrl == nil || request.url.absoluteString == notificationUrl,
+                let cRes = request.formFields.first(where: { $0.name == "cres" })?.value
+            {
+                result.set(.completed(cRes))
+            }
+            return .allow
+        }
+        webView.loadFailureHandler = { failure in
+            if failure.url == nil || failure.url?.absoluteString == form.url { result.set(.failed(failure)) }
+        }
+        do {
+            try await webView.loadHTML(Self.formPage(form, target: nil), baseURL: Self.blank)
+        } catch {
+            result.set(.failed(error))
+        }
+        let outcome = await result.value(onCancel: .cancelled)
+        if case .completed = outcome {
+            webView.navigationDecider = nil
+            webView.loadFailureHandler = nil
+            if challengeView === webView { challengeView = nil }
+            await webView.close()
+        }
+        return outcome
+    }
+
+    // MARK: Pages
+
+    static let blank = URL(string: "about:blank")!
+
+    /// A page that posts `form` as soon as it loads, into the frame `target` or the page itself.
+    static func formPage(_ form: FormPost, target: String?) -> String {
+        let inputs = form.fields.map {
+            "<input type=\"hidden\" name=\"\(escape($0.name))\" value=\"\(escape($0.value))\">"
+        }.joined()
+        let targetAttribute = target.map { " target=\"\(escape($0))\"" } ?? ""
+        let enctype = escape(form.contentType ?? "application/x-www-form-urlencoded")
+        let submit = target == nil ? " onload=\"document.forms[0].submit()\"" : ""
+        return """
+            <!DOCTYPE html><html><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1"></head><body\(submit)>\
+            <form method="\(escape(form.method))" action="\(escape(form.url))" enctype="\(enctype)"\(targetAttribute)>\
+            \(inputs)</form></body></html>
+            """
+    }
+
+    /// The method page: the form posted into a hidden frame, which reports its load.
+    static func methodPage(_ form: FormPost) -> String {
+        let page = formPage(form, target: "threeDSMethodFrame")
+        let frame = "<iframe name=\"threeDSMethodFrame\" id=\"threeDSMethodFrame\" style=\"display:none\"></iframe>"
+        let script = """
+            <script>var frame = document.getElementById('threeDSMethodFrame');\
+            document.forms[0].submit();\
+            frame.addEventListener('load', function () {\
+            window.webkit.messageHandlers.\(methodHandlerName).postMessage(true); });</script>
+            """
+        return page.replacingOccurrences(of: "</body>", with: frame + script + "</body>")
+            .replacingOccurrences(of: "<body>", with: "<body>")
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
+
+/// A value set once on the main actor, awaited by one task.
+@MainActor
+final class OnceResult<Value: Sendable> {
+    private var result: Value?
+    private var waiter: CheckedContinuation<Value, Never>?
+
+    func set(_ value: Value) {
+        guard result == nil else { return }
+        result = value
+        waiter?.resume(returning: value)
+        waiter = nil
+    }
+
+    /// The value; `cancelled` when the waiting task is cancelled first.
+    func value(onCancel cancelled: Value) async -> Value {
+        if let result { return result }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if let result {
+                    continuation.resume(returning: result)
+                } else if Task.isCancelled {
+                    continuation.resume(returning: cancelled)
+                } else {
+                    waiter = continuation
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.set(cancelled) }
+        }
+    }
+}

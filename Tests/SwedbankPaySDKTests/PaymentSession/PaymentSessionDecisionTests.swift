@@ -1,0 +1,468 @@
+import Foundation
+import Testing
+
+@testable import SwedbankPaySDK
+
+/// The decision table, branch by branch (reference §3.2 numbering), without I/O.
+@Suite struct PaymentSessionDecisionTests {
+    typealias F = SessionFixtures
+
+    static func post(_ path: String, _ body: SessionRequestBody = .none, isLong: Bool = false) -> SessionRequest {
+        SessionRequest(rel: rel(path), method: "POST", href: F.session + path, body: body, isLong: isLong)
+    }
+
+    static func rel(_ path: String) -> String {
+        if path.hasSuffix("/prepare") { return "prepare-payment" }
+        if path.hasSuffix("/expand") { return "expand-method" }
+        if path.hasSuffix("/attempts") { return "start-payment-attempt" }
+        if path.hasSuffix("/failures") { return "fail-payment-attempt" }
+        if path.hasSuffix("/payload") { return "attempt-payload" }
+        if path.hasSuffix("/customize") { return "customize-payment" }
+        if path.hasSuffix("/abort") { return "abort-payment" }
+        if path.hasSuffix("create-authentication") { return "create-authentication" }
+        if path.hasSuffix("complete-authentication") { return "complete-authentication" }
+        return "acknowledge-failed-attempt"
+    }
+
+    static let getPayment = SessionRequest(rel: "get-payment", method: "GET", href: F.session)
+
+    /// A session fetched and prepared: the app has the instruments.
+    static func prepared(
+        _ model: SessionFixtures.JSON = F.choosing(), manual: SwedbankPaySDK.ViewPaymentOrderInfo? = nil
+    )
+        -> PaymentSessionMemory
+    {
+        var memory = PaymentSessionMemory(manualOrderInfo: manual)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        _ = PaymentSessionDecision.reduce(&memory, .response(F.parsed(F.fresh), to: .getSession(F.sessionURL)))
+        let effects = PaymentSessionDecision.reduce(&memory, .response(F.parsed(model), to: post("/prepare", .prepare)))
+        #expect(effects.count == 1)
+        return memory
+    }
+
+    static func respond(
+        _ memory: inout PaymentSessionMemory, _ json: SessionFixtures.JSON, to request: SessionRequest = post("/x")
+    )
+        -> [PaymentSessionEffect]
+    {
+        PaymentSessionDecision.reduce(&memory, .response(F.parsed(json), to: request))
+    }
+
+    static let instruments: [SwedbankPaySDK.AvailableInstrument] = [
+        .swish(prefills: [.init(rank: 1, msisdn: "+46739000001")]), .creditCard(prefills: [F.visa]), .newCreditCard,
+        .applePay, .webBased(paymentMethod: "Invoice-PayExFinancingSe"),
+    ]
+
+    // MARK: Fetching (branches 1, 19, 20)
+
+    @Test func fetchForgetsEverythingAndGetsTheSessionURL() {
+        var memory = Self.prepared()
+        memory.shownProblems = ["x"]
+        let effects = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        #expect(effects == [.cancelAll, .send(.getSession(F.sessionURL))])
+        #expect(
+            memory
+                == {
+                    var fresh = PaymentSessionMemory(manualOrderInfo: nil)
+                    fresh.sessionURL = F.sessionURL
+                    return fresh
+                }())
+    }
+
+    @Test func branch1PreparesAFreshSession() {
+        var memory = PaymentSessionMemory(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        let effects = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
+        #expect(effects == [.send(Self.post("/prepare", .prepare))])
+        #expect(memory.orderInfo?.completeUrl.absoluteString == F.completeUrl)
+        #expect(memory.orderInfo?.webViewBaseURL?.absoluteString == F.hostUrl)
+    }
+
+    @Test func branch19GivesTheInstrumentsOnceAndBranch20ReportsTheEndAfter() {
+        var memory = PaymentSessionMemory(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        _ = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
+        #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.fetched(Self.instruments))])
+        #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.endStateReached)])
+    }
+
+    @Test func automaticConfigurationNeedsTheCompleteAndHostURLs() {
+        var memory = PaymentSessionMemory(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
+        #expect(effects == [.cancelPolling, .notify(.automaticConfigurationFailed)])
+        #expect(memory.model == nil)
+    }
+
+    @Test func manualOrderInfoIsNeverReplaced() {
+        let manual = SwedbankPaySDK.ViewPaymentOrderInfo(
+            isV3: true, webViewBaseURL: nil, viewPaymentLink: URL(string: "https://app.test/view")!,
+            completeUrl: URL(string: "https://app.test/done")!, cancelUrl: nil, paymentUrl: nil, termsOfServiceUrl: nil)
+        var memory = PaymentSessionMemory(manualOrderInfo: manual)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
+        #expect(effects == [.notify(.fetched([]))])
+        #expect(memory.orderInfo == manual)
+        // redirect-payer compares with the manual URLs, so the session's completeUrl is an unknown end.
+        #expect(
+            Self.respond(&memory, F.terminal(redirect: F.completeUrl)) == [.cancelPolling, .notify(.endStateReached)])
+    }
+
+    // MARK: Problems (step 1)
+
+    @Test func aProblemIsShownAndAcknowledgedOnceAndEvaluationGoesOn() {
+        var memory = Self.prepared()
+        var acknowledge = SessionRequest(
+            rel: "acknowledge-failed-attempt", method: "POST", href: F.session + "/problems/1/acknowledge")
+        acknowledge.purpose = .acknowledge
+        let first = Self.respond(&memory, F.choosing(problem: F.problem(1)))
+        #expect(
+            first == [
+                .notify(.sessionProblem(F.parsed(F.choosing(problem: F.problem(1))).problem!)), .send(acknowledge),
+            ])
+        #expect(SessionModel(json: F.problem(1)) == nil)  // a bare problem document is not a model
+        // The same problem again: not shown, and nothing else to do.
+        #expect(Self.respond(&memory, F.choosing(problem: F.problem(1))) == [.notify(.endStateReached)])
+        // A new problem with a poll still offered: shown, acknowledged, and the poll goes on.
+        var polling = F.parsed(F.swishAttempt(local: false))
+        polling.problem = F.parsed(F.choosing(problem: F.problem(2))).problem
+        let effects = PaymentSessionDecision.reduce(&memory, .response(polling, to: Self.getPayment))
+        #expect(effects.count == 3)
+        #expect(effects.last == .schedulePoll(Self.getPayment))
+    }
+
+    // MARK: Swish (branches 10, 11, 17, 18)
+
+    @Test func branch10StartsSwishWithTheSessionsCulture() {
+        var memory = Self.prepared()
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: "+46739000001")))
+        #expect(
+            effects == [
+                .send(Self.post("/methods/Swish/attempts", .startSwish(culture: "sv-SE", msisdn: "+46739000001")))
+            ])
+        #expect(memory.pendingInstrument == nil)
+    }
+
+    @Test(arguments: [
+        "0739000001", "+46 739000001", "46739000001", "+4673900000123456", "+0739000001", "+4673a000001", "+4612",
+    ])
+    func anInvalidMSISDNIsRefusedBeforeAnyRequest(msisdn: String) {
+        var memory = Self.prepared()
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: msisdn)))
+        #expect(effects == [.notify(.internalInconsistency(.invalidMSISDN))])
+        #expect(memory.pendingInstrument == nil)
+    }
+
+    @Test(arguments: ["+46739000001", "+4915123456789", "+12025550123"])
+    func validMSISDNs(msisdn: String) {
+        #expect(PaymentSessionDecision.isValidMSISDN(msisdn))
+    }
+
+    @Test func branch18PollsAnOtherDeviceSwishPayment() {
+        var memory = Self.prepared()
+        #expect(Self.respond(&memory, F.swishAttempt(local: false)) == [.schedulePoll(Self.getPayment)])
+    }
+
+    @Test func branch11LaunchesSwishOnceWithTheCallbackAppended() {
+        var memory = Self.prepared()
+        let effects = Self.respond(&memory, F.swishAttempt(local: true))
+        let url = URL(string: "swish://paymentrequest?token=sw1&callbackurl=https%3A%2F%2Fmerchant.test%2Fpayment")!
+        let fail = F.parsed(F.swishAttempt(local: true)).method("Swish")?.operation("fail-payment-attempt")
+        #expect(effects == [.launchApp(url, failure: fail)])
+        // The same task again (the answer to the return's get-payment): no second launch, a poll.
+        #expect(
+            Self.respond(&memory, F.swishAttempt(local: true), to: Self.getPayment) == [.schedulePoll(Self.getPayment)])
+    }
+
+    @Test func aFailedLaunchIsReportedToTheSessionOrAsTheSameProblem() {
+        var memory = Self.prepared()
+        let fail = SessionOperation(
+            rel: "fail-payment-attempt", href: F.session + "/methods/Swish/failures", method: "POST")
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: fail)) == [
+                .send(
+                    Self.post(
+                        "/methods/Swish/failures", .failAttempt(problemType: "ClientAppLaunchFailed", errorCode: nil)))
+            ])
+        #expect(PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: true, failure: fail)) == [])
+        let local = PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: nil))
+        guard case .notify(.sessionProblem(let problem)) = local.first else {
+            Issue.record("no problem: \(local)")
+            return
+        }
+        #expect(problem.type == "https://api.payex.com/psp/errordetail/paymentorders/clientapplaunchfailed")
+    }
+
+    @Test(arguments: [
+        (
+            "swish://paymentrequest?token=a", "https://m.test/p?x=1&y=%20",
+            "swish://paymentrequest?token=a&callbackurl=https%3A%2F%2Fm.test%2Fp%3Fx%3D1%26y%3D%2520"
+        ),
+        ("swish://paymentrequest", "https://m.test/p", "swish://paymentrequest?callbackurl=https%3A%2F%2Fm.test%2Fp"),
+        (
+            "swish://paymentrequest?token=a&callbackurl=x", "https://m.test/p",
+            "swish://paymentrequest?token=a&callbackurl=x"
+        ),
+        ("bankid:///?autostarttoken=a", "https://m.test/p", "bankid:///?autostarttoken=a"),
+    ])
+    func swishLaunchURLs(href: String, paymentUrl: String, expected: String) {
+        #expect(
+            PaymentSessionDecision.swishLaunchURL(href: href, paymentUrl: URL(string: paymentUrl))?.absoluteString
+                == expected)
+    }
+
+    @Test func theReturnChecksTheStatusAtOnce() {
+        var memory = Self.prepared()
+        _ = Self.respond(&memory, F.swishAttempt(local: true))
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .paymentURLReturned) == [.cancelPolling, .send(Self.getPayment)])
+        memory.webControllerActive = true
+        #expect(PaymentSessionDecision.reduce(&memory, .paymentURLReturned) == [])
+    }
+
+    @Test func anAttemptTheSessionCannotTakeNowIsReportedAndPollingGoesOn() {
+        var memory = Self.prepared()
+        _ = Self.respond(&memory, F.swishAttempt(local: false))
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        #expect(
+            effects == [
+                .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: "ApplePay"))),
+                .schedulePoll(Self.getPayment),
+            ])
+    }
+
+    @Test func callsBeforeAFetchAreRefused() {
+        var memory = PaymentSessionMemory(manualOrderInfo: nil)
+        for input in [
+            PaymentSessionInput.attempt(.swish(msisdn: nil)), .abort,
+            .createController(.menu(restrictedToInstruments: nil)),
+        ] {
+            #expect(
+                PaymentSessionDecision.reduce(&memory, input) == [.notify(.internalInconsistency(.sessionNotFetched))])
+        }
+    }
+
+    // MARK: Saved cards and 3-D Secure (branches 12–15, 17)
+
+    @Test func branch17ExpandsTheCardThenBranch10StartsIt() {
+        var memory = Self.prepared()
+        let expand = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa)))
+        #expect(expand == [.send(Self.post("/methods/CreditCard/expand", .expand(paymentMethod: "CreditCard")))])
+        #expect(memory.pendingInstrument == .creditCard(prefill: F.visa))
+        let start = Self.respond(&memory, F.choosing(cardExpanded: true))
+        #expect(
+            start == [
+                .send(
+                    Self.post(
+                        "/methods/CreditCard/attempts", .startCard(culture: "sv-SE", paymentToken: F.cardToken),
+                        isLong: true))
+            ])
+    }
+
+    @Test func anExpandThatChangesNothingIsNotSentAgain() {
+        var memory = Self.prepared()
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa)))
+        #expect(
+            Self.respond(&memory, F.choosing()) == [
+                .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: "CreditCard")))
+            ])
+    }
+
+    @Test func threeDSecureMethodThenCreateAuthentication() {
+        var memory = Self.prepared()
+        let method = Self.respond(&memory, F.createAuthentication)
+        let task = F.parsed(F.createAuthentication).method("CreditCard")!.operations[0].task("sca-method-request")!
+        #expect(method == [.runMethodRequest(key: "bWV0aG9k", FormPost(task)!)])
+        #expect(FormPost(task)?.fields == [.init(name: "threeDSMethodData", value: "bWV0aG9k")])
+        // The same model while the method page runs: wait.
+        #expect(Self.respond(&memory, F.createAuthentication) == [])
+        let create = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: true))
+        let body = SessionRequestBody.createAuthentication(
+            methodCompletionIndicator: "Y", notificationUrl: F.notificationUrl)
+        #expect(create == [.send(Self.post("/sca/create-authentication", body, isLong: true))])
+        #expect(memory.notificationUrl == F.notificationUrl)
+    }
+
+    @Test func aFailedMethodPageSendsN() {
+        var memory = Self.prepared()
+        _ = Self.respond(&memory, F.createAuthentication)
+        let create = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: false))
+        let body = SessionRequestBody.createAuthentication(
+            methodCompletionIndicator: "N", notificationUrl: F.notificationUrl)
+        #expect(create == [.send(Self.post("/sca/create-authentication", body, isLong: true))])
+    }
+
+    @Test func withoutAMethodTaskTheIndicatorIsTheServersOrU() {
+        var memory = Self.prepared()
+        let server = F.attempt(
+            "CreditCard",
+            [
+                F.op(
+                    "create-authentication", F.session + "/sca/create-authentication", next: true,
+                    expects: [
+                        F.expect("NotificationUrl", F.notificationUrl), F.expect("methodCompletionIndicator", "N"),
+                    ])
+            ])
+        #expect(
+            Self.respond(&memory, server) == [
+                .send(
+                    Self.post(
+                        "/sca/create-authentication",
+                        .createAuthentication(methodCompletionIndicator: "N", notificationUrl: F.notificationUrl),
+                        isLong: true))
+            ])
+        let unknown = F.attempt(
+            "CreditCard",
+            [
+                F.op(
+                    "create-authentication", F.session + "/sca/create-authentication", next: true,
+                    expects: [F.expect("NotificationUrl", F.notificationUrl)])
+            ])
+        #expect(
+            Self.respond(&memory, unknown) == [
+                .send(
+                    Self.post(
+                        "/sca/create-authentication",
+                        .createAuthentication(methodCompletionIndicator: "U", notificationUrl: F.notificationUrl),
+                        isLong: true))
+            ])
+    }
+
+    @Test func theChallengeIsShownOnceThenCompletedWithItsCres() {
+        var memory = Self.prepared()
+        _ = Self.respond(&memory, F.createAuthentication)
+        _ = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: true))
+        let show = Self.respond(&memory, F.completeAuthentication)
+        let task = F.parsed(F.completeAuthentication).method("CreditCard")!.operations[0].task("sca-redirect")!
+        #expect(show == [.showChallenge(creq: "Y3JlcQ", FormPost(task)!, notificationUrl: F.notificationUrl)])
+        #expect(Self.respond(&memory, F.completeAuthentication) == [])
+        let complete = PaymentSessionDecision.reduce(&memory, .challengeCompleted(creq: "Y3JlcQ", cRes: "Y3Jlcw"))
+        #expect(
+            complete == [
+                .notify(.dismiss3DSecure),
+                .send(Self.post("/sca/complete-authentication", .completeAuthentication(cRes: "Y3Jlcw"), isLong: true)),
+            ])
+        #expect(PaymentSessionDecision.reduce(&memory, .challengeCompleted(creq: "Y3JlcQ", cRes: "other")) == [])
+    }
+
+    // MARK: Apple Pay (branch 2)
+
+    @Test func branch2ShowsTheWalletOncePerAttempt() {
+        var memory = Self.prepared()
+        let start = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "merchant.test")))
+        #expect(start == [.send(Self.post("/methods/ApplePay/attempts", .startApplePay(culture: "sv-SE")))])
+        let model = F.parsed(F.applePayAttempt)
+        let payload = model.method("ApplePay")!.operation("attempt-payload")!
+        let request = SwedbankPaySDK.WalletPaymentRequest(
+            merchantIdentifier: "merchant.test", totalAmountLabel: "Sandbox Merchant", totalAmount: "15.00",
+            currencyCode: "SEK", locale: "sv-SE", merchantCapabilities: ["supports3DS"],
+            supportedNetworks: ["visa", "masterCard", "amex"], supportedCountries: ["SE", "NO", "DK", "FI"],
+            requiredShippingContactFields: [])
+        #expect(Self.respond(&memory, F.applePayAttempt) == [.presentWallet(request, payload: payload)])
+        #expect(request.countryCode == "SE")
+        #expect(Self.respond(&memory, F.applePayAttempt) == [])
+    }
+
+    @Test(arguments: [
+        (SwedbankPaySDK.WalletAuthorizationOutcome.cancelled, "UserCancelled", String?.none),
+        (.failed("sheet broke"), "TechnicalError", "sheet broke"),
+    ])
+    func aClosedOrFailedSheetFailsTheAttempt(
+        outcome: SwedbankPaySDK.WalletAuthorizationOutcome, type: String, code: String?
+    ) {
+        var memory = Self.prepared()
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        _ = Self.respond(&memory, F.applePayAttempt)
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .walletFinished(outcome)) == [
+                .send(Self.post("/methods/ApplePay/failures", .failAttempt(problemType: type, errorCode: code)))
+            ])
+        #expect(PaymentSessionDecision.reduce(&memory, .walletFinished(.submitted)) == [])
+    }
+
+    @Test func aFailedPayloadFailsTheAttemptInsteadOfReporting() {
+        var memory = Self.prepared()
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        _ = Self.respond(&memory, F.applePayAttempt)
+        var payload = Self.post("/methods/ApplePay/payload", .attemptPayload(paymentPayload: "x"))
+        payload.purpose = .walletPayload
+        let error = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 400, problem: nil)
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .failure(error, of: payload)) == [
+                .send(
+                    Self.post(
+                        "/methods/ApplePay/failures", .failAttempt(problemType: "TechnicalError", errorCode: "HTTP 400")
+                    ))
+            ])
+    }
+
+    // MARK: The end (branch 16) and abort
+
+    @Test(arguments: [
+        (F.completeUrl, PaymentSessionNotice.complete), (F.cancelUrl, .canceled),
+        ("https://elsewhere.test/", .endStateReached),
+    ])
+    func branch16EndsTheSession(redirect: String, notice: PaymentSessionNotice) {
+        var memory = Self.prepared()
+        #expect(Self.respond(&memory, F.terminal(redirect: redirect)) == [.cancelPolling, .notify(notice)])
+        #expect(memory.finished && memory.sessionURL == nil)
+        #expect(PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: nil))) == [.notify(.endStateReached)])
+    }
+
+    @Test func abortSendsTheOperationOrSaysItIsNotAllowed() {
+        var memory = Self.prepared()
+        #expect(PaymentSessionDecision.reduce(&memory, .abort) == [.cancelPolling, .send(Self.post("/abort"))])
+        var withoutAbort = Self.prepared(F.choosing(abort: false))
+        #expect(PaymentSessionDecision.reduce(&withoutAbort, .abort) == [.notify(.abortNotAllowed)])
+    }
+
+    // MARK: Failures and 409 recovery
+
+    @Test func a409IsRecoveredByOneRefetchThatGivesTheInstrumentsAgain() {
+        var memory = Self.prepared()
+        let start = Self.post("/methods/Swish/attempts", .startSwish(culture: "sv-SE", msisdn: nil))
+        let conflict = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 409, problem: nil)
+        let recovery = SessionRequest.getSession(F.sessionURL, recovering: start)
+        #expect(PaymentSessionDecision.reduce(&memory, .failure(conflict, of: start)) == [.send(recovery)])
+        #expect(recovery.autoRetry == false)
+        #expect(Self.respond(&memory, F.choosing(), to: recovery) == [.notify(.fetched(Self.instruments))])
+        // A failed re-fetch reports, and retries, the original request.
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: recovery)) == [
+                .notify(.requestFailed(conflict, retry: start))
+            ])
+    }
+
+    @Test func a409OnGetPaymentIsReported() {
+        var memory = Self.prepared()
+        let conflict = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 409, problem: nil)
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: Self.getPayment)) == [
+                .notify(.requestFailed(conflict, retry: Self.getPayment))
+            ])
+    }
+
+    @Test func anAbortRefusedWithOperationNotAllowedIsAbortNotAllowedAndPollingResumes() {
+        var memory = Self.prepared()
+        _ = Self.respond(&memory, F.swishAttempt(local: false))
+        let problem = SwedbankPaySDK.ProblemDetails(type: PaymentSessionDecision.operationNotAllowed, status: 409)
+        let effects = PaymentSessionDecision.reduce(
+            &memory, .failure(.clientError(status: 409, problem: problem), of: Self.post("/abort")))
+        #expect(effects == [.notify(.abortNotAllowed), .schedulePoll(Self.getPayment)])
+    }
+
+    @Test func otherFailuresAreReportedWithTheRequestToRetry() {
+        var memory = Self.prepared()
+        let start = Self.post("/methods/Swish/attempts", .startSwish(culture: "sv-SE", msisdn: nil))
+        for error in [
+            SwedbankPaySDK.PaymentSessionAPIError.serverError(status: 503, problem: nil),
+            .clientError(status: 400, problem: nil),
+            .transport(.timedOut(F.sessionURL)), .invalidResponse(status: 200, reason: "empty body"),
+        ] {
+            #expect(
+                PaymentSessionDecision.reduce(&memory, .failure(error, of: start)) == [
+                    .notify(.requestFailed(error, retry: start))
+                ])
+        }
+    }
+}
