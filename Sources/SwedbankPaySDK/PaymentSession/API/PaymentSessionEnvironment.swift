@@ -39,16 +39,12 @@ extension SwedbankPaySDK {
             self.device = device
         }
 
-        /// The platform's own parts: URLSession, the system clock, `UIApplication` and PassKit on
-        /// iOS. Where there is no app launcher or wallet (Linux) launches fail and Apple Pay reports
-        /// a technical error.
+        /// The platform's own parts: URLSession, the system clock, `UIApplication`, PassKit and
+        /// `WKWebView` on iOS. ``SwedbankPaySDKController/defaultAppLauncher`` and
+        /// ``SwedbankPaySDKController/defaultWebViewHost`` win when set. Elsewhere (Linux) without
+        /// them, launches fail, Apple Pay reports a technical error and 3-D Secure cannot load.
         @MainActor
         public static var standard: PaymentSessionEnvironment {
-            #if canImport(UIKit)
-                let launcher: any AppLauncher = UIApplicationAppLauncher()
-            #else
-                let launcher: any AppLauncher = UnavailableAppLauncher()
-            #endif
             #if canImport(PassKit) && canImport(UIKit)
                 let wallet: any WalletAuthorizer = PassKitWalletAuthorizer()
             #else
@@ -56,7 +52,11 @@ extension SwedbankPaySDK {
             #endif
             return PaymentSessionEnvironment(
                 httpClient: URLSessionHTTPClient(),
-                appLauncher: launcher, walletAuthorizer: wallet)
+                appLauncher: SwedbankPaySDKController.defaultAppLauncher
+                    ?? SwedbankPaySDKController.platformAppLauncher(),
+                walletAuthorizer: wallet,
+                webViewHost: SwedbankPaySDKController.defaultWebViewHost
+                    ?? SwedbankPaySDKController.platformWebViewHost())
         }
     }
 
@@ -139,11 +139,4 @@ extension SwedbankPaySDK {
         }
     }
 
-    /// An ``AppLauncher`` for platforms that cannot open other apps: every launch fails.
-    public struct UnavailableAppLauncher: AppLauncher {
-        public init() {}
-
-        @MainActor
-        public func open(_ url: URL) async -> Bool { false }
-    }
 }

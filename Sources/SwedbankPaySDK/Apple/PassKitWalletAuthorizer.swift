@@ -1,0 +1,101 @@
+#if canImport(PassKit) && canImport(UIKit)
+    import Foundation
+    import PassKit
+
+    extension SwedbankPaySDK {
+        /// Shows the Apple Pay sheet with `PKPaymentAuthorizationController`: the session's
+        /// ``WalletAuthorizer`` on iOS.
+        public struct PassKitWalletAuthorizer: WalletAuthorizer {
+            public init() {}
+
+            @MainActor
+            public func authorize(
+                _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool
+            ) async -> WalletAuthorizationOutcome {
+                let controller = PKPaymentAuthorizationController(paymentRequest: Self.paymentRequest(request))
+                let coordinator = PassKitSheetCoordinator(submit: submit)
+                controller.delegate = coordinator
+                let outcome = await withCheckedContinuation { continuation in
+                    coordinator.finish = { continuation.resume(returning: $0) }
+                    controller.present { presented in
+                        if !presented { coordinator.complete(.failed("The Apple Pay sheet could not be shown.")) }
+                    }
+                }
+                // PassKit holds its delegate weakly: both must live until the sheet has ended.
+                withExtendedLifetime((controller, coordinator)) {}
+                return outcome
+            }
+
+            /// The PassKit request for the session's `wallet-sdk` task.
+            static func paymentRequest(_ request: WalletPaymentRequest) -> PKPaymentRequest {
+                let payment = PKPaymentRequest()
+                payment.merchantIdentifier = request.merchantIdentifier
+                if let countryCode = request.countryCode { payment.countryCode = countryCode }
+                if let currencyCode = request.currencyCode { payment.currencyCode = currencyCode }
+                var capabilities: PKMerchantCapability = []
+                for capability in request.merchantCapabilities {
+                    switch capability {
+                    case "supports3DS": capabilities.insert(.capability3DS)
+                    case "supportsDebit": capabilities.insert(.capabilityDebit)
+                    case "supportsCredit": capabilities.insert(.capabilityCredit)
+                    default: break
+                    }
+                }
+                payment.merchantCapabilities = capabilities
+                payment.supportedNetworks = request.supportedNetworks.compactMap { networks[$0.lowercased()] }
+                if !request.supportedCountries.isEmpty { payment.supportedCountries = Set(request.supportedCountries) }
+                payment.requiredShippingContactFields = Set(
+                    request.requiredShippingContactFields.map { PKContactField(rawValue: $0) })
+                if let label = request.totalAmountLabel, let amount = request.totalAmount {
+                    let decimal = NSDecimalNumber(string: amount, locale: Locale(identifier: "en_US_POSIX"))
+                    payment.paymentSummaryItems = [PKPaymentSummaryItem(label: label, amount: decimal, type: .final)]
+                }
+                return payment
+            }
+
+            private static let networks: [String: PKPaymentNetwork] = [
+                "amex": .amex, "cartebancaires": .cartesBancaires, "chinaunionpay": .chinaUnionPay,
+                "discover": .discover, "interac": .interac, "id": .idCredit, "jcb": .JCB, "mastercard": .masterCard,
+                "quicpay": .quicPay, "suica": .suica, "visa": .visa,
+            ]
+        }
+    }
+
+    /// Runs one Apple Pay sheet: hands the authorized token to the session and ends once.
+    @MainActor
+    final class PassKitSheetCoordinator: NSObject {
+        private let submit: @Sendable (Data) async -> Bool
+        private var submitted = false
+        var finish: ((SwedbankPaySDK.WalletAuthorizationOutcome) -> Void)?
+
+        init(submit: @escaping @Sendable (Data) async -> Bool) {
+            self.submit = submit
+        }
+
+        func complete(_ outcome: SwedbankPaySDK.WalletAuthorizationOutcome) {
+            let finish = finish
+            self.finish = nil
+            finish?(outcome)
+        }
+    }
+
+    extension PassKitSheetCoordinator: @preconcurrency PKPaymentAuthorizationControllerDelegate {
+        func paymentAuthorizationController(
+            _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
+            handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
+        ) {
+            submitted = true
+            let data = payment.token.paymentData
+            let submit = submit
+            Task { @MainActor in
+                let paid = await submit(data)
+                completion(PKPaymentAuthorizationResult(status: paid ? .success : .failure, errors: nil))
+            }
+        }
+
+        func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController) {
+            controller.dismiss {}
+            complete(submitted ? .submitted : .cancelled)
+        }
+    }
+#endif
