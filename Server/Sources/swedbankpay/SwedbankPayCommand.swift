@@ -10,7 +10,9 @@ struct SwedbankPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swedbankpay",
         abstract: "Runs the Merchant Backend and the Payment Sandbox of the Swedbank Pay Mobile SDK system.",
-        subcommands: [ServeCommand.self, BackendCommand.self, SandboxCommand.self, BenchCommand.self],
+        subcommands: [
+            ServeCommand.self, BackendCommand.self, SandboxCommand.self, BenchCommand.self, DemoCommand.self,
+        ],
         defaultSubcommand: nil
     )
 }
