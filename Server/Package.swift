@@ -109,6 +109,17 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "NativePaymentTests",
+            dependencies: [
+                "PaymentSandbox",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "BrowserHostTests",
             dependencies: [
                 "BrowserHost",
