@@ -76,6 +76,9 @@ let package = Package(
             dependencies: [
                 "PaymentSandbox",
                 "MerchantBackend",
+                "BrowserHost",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -124,8 +127,11 @@ let package = Package(
             dependencies: [
                 "BrowserHost",
                 "PaymentSandbox",
+                "MerchantBackend",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -92,6 +92,12 @@ public final class BrowserHost: Sendable {
             ])
     }
 
+    /// How many pages (tabs and windows) are open, the blank one Chromium starts with included.
+    public func openPageCount() async throws -> Int {
+        let targets = try await connection.send("Target.getTargets")["targetInfos"]?.arrayValue ?? []
+        return targets.filter { $0.objectValue?["type"]?.stringValue == "page" }.count
+    }
+
     /// Closes the browser and deletes its profile. No Chromium process is left running.
     public func close() async {
         _ = try? await connection.send("Browser.close")

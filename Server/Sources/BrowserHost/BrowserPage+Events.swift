@@ -29,22 +29,23 @@ extension BrowserPage {
                     [entry?["text"]?.stringValue, entry?["url"]?.stringValue].compactMap { $0 }.joined(separator: " "))
             }
         case "Page.windowOpen":
-            if let url = event.params["url"]?.stringValue.flatMap(URL.init(string:)) {
-                popups.append(url)
-                await popupHandler?(url)
+            // Handlers run apart from the event loop: they may wait for the page (a popup loaded in
+            // place), whose events this loop delivers.
+            let url = event.params["url"]?.stringValue.flatMap(URL.init(string:))
+            Task {
+                await self.closePopupWindows()
+                if let url { await self.popupOpened(url) }
             }
         case "Page.frameRequestedNavigation":
             // Navigations to app schemes (swish://, custom callback schemes) never reach the network,
             // so Fetch does not see them; they are offered to the decider from here. Chromium cannot
             // open them, so the page stays where it is whatever is decided.
-            guard let text = event.params["url"]?.stringValue, let url = URL(string: text),
-                let scheme = url.scheme?.lowercased(), scheme != "http", scheme != "https", scheme != "about",
-                scheme != "data", scheme != "javascript", scheme != "blob"
+            guard let text = event.params["url"]?.stringValue, let url = URL(string: text), Self.isAppScheme(url)
             else { return }
             let request = NavigationRequest(
                 url: url, method: "GET", isMainFrame: event.params["frameId"]?.stringValue == mainFrameId)
             navigations.append(request)
-            _ = await decider?(request)
+            Task { _ = await self.decider?(request) }
         default:
             break
         }
@@ -60,7 +61,20 @@ extension BrowserPage {
             _ = try? await send("Fetch.continueRequest", continueRequest)
             return
         }
-        if let html = documents[Self.documentKey(url)] {
+        let isMainFrame = params["frameId"]?.stringValue == mainFrameId
+        if params["responseStatusCode"] != nil || params["responseErrorReason"] != nil {
+            await responsePaused(params, requestId: requestId, url: url, isMainFrame: isMainFrame)
+            return
+        }
+        let key = Self.documentKey(url)
+        let isRedirect = params["redirectedRequestId"] != nil || redirectTargets[key] != nil
+        if let count = redirectTargets[key] { redirectTargets[key] = count > 1 ? count - 1 : nil }
+        if isMainFrame, !isRedirect, unofferedLoads[key] != nil {
+            forgetUnofferedLoad(key)
+            _ = try? await send("Fetch.continueRequest", continueRequest)
+            return
+        }
+        if let html = documents[key]?.html {
             _ = try? await send(
                 "Fetch.fulfillRequest",
                 [
@@ -75,8 +89,9 @@ extension BrowserPage {
         let navigation = NavigationRequest(
             url: url,
             method: request["method"]?.stringValue ?? "GET",
-            isMainFrame: params["frameId"]?.stringValue == mainFrameId,
-            body: Self.postBody(of: request))
+            isMainFrame: isMainFrame,
+            body: Self.postBody(of: request),
+            isRedirect: isRedirect)
         navigations.append(navigation)
         let decision = await decider?(navigation) ?? .allow
         switch decision {
@@ -85,6 +100,74 @@ extension BrowserPage {
         case .cancel:
             _ = try? await send(
                 "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
+        }
+    }
+
+    /// A document's response: a failure is reported (main frame), a redirect to an app scheme is
+    /// offered to the decider and stopped (Chromium cannot open it), an http(s) redirect is
+    /// remembered so its request is offered as one.
+    private func responsePaused(
+        _ params: SwedbankPaySDK.JSONObject, requestId: String, url: URL, isMainFrame: Bool
+    ) async {
+        if let reason = params["responseErrorReason"]?.stringValue {
+            if isMainFrame, reason != "Aborted", !isClosed {
+                let failure = LoadFailure(url: url, errorText: Self.netErrorName(reason))
+                loadFailures.append(failure)
+                await loadFailureHandler?(failure)
+            }
+            _ = try? await send("Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string(reason)])
+            return
+        }
+        let status = params["responseStatusCode"]?.integerValue ?? 0
+        let location = (params["responseHeaders"]?.arrayValue ?? []).compactMap(\.objectValue).first {
+            $0["name"]?.stringValue?.lowercased() == "location"
+        }?["value"]?.stringValue
+        if (300..<400).contains(status), let location, let target = URL(string: location, relativeTo: url)?.absoluteURL
+        {
+            if Self.isAppScheme(target) {
+                let navigation = NavigationRequest(
+                    url: target, method: "GET", isMainFrame: isMainFrame, isRedirect: true)
+                navigations.append(navigation)
+                _ = await decider?(navigation)
+                _ = try? await send(
+                    "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
+                return
+            }
+            redirectTargets[Self.documentKey(target), default: 0] += 1
+        }
+        _ = try? await send("Fetch.continueRequest", ["requestId": .string(requestId)])
+    }
+
+    /// Whether Chromium hands `url` to another app rather than loading it (`swish://`, an app's
+    /// callback scheme).
+    static func isAppScheme(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return false }
+        return !["http", "https", "about", "data", "javascript", "blob", "file", "chrome-error"].contains(scheme)
+    }
+
+    /// `ConnectionRefused` (a DevTools error reason) as Chromium's `net::ERR_CONNECTION_REFUSED`.
+    static func netErrorName(_ reason: String) -> String {
+        var name = ""
+        for character in reason {
+            if character.isUppercase, !name.isEmpty { name += "_" }
+            name += character.uppercased()
+        }
+        return "net::ERR_" + name
+    }
+
+    private func popupOpened(_ url: URL) async {
+        popups.append(url)
+        await popupHandler?(url)
+    }
+
+    /// Closes the windows this page opened: popups are reported, never shown.
+    private func closePopupWindows() async {
+        guard let targets = try? await connection.send("Target.getTargets")["targetInfos"]?.arrayValue else { return }
+        for target in targets.compactMap(\.objectValue)
+        where target["openerId"]?.stringValue == targetId && target["type"]?.stringValue == "page" {
+            if let id = target["targetId"]?.stringValue {
+                _ = try? await connection.send("Target.closeTarget", ["targetId": .string(id)])
+            }
         }
     }
 

@@ -18,6 +18,8 @@ public actor BrowserPage {
     public typealias MessageHandler = @Sendable (SwedbankPaySDK.JSONValue) async -> Void
     /// Told about a popup (`window.open`, `target=_blank`); the popup itself is not opened.
     public typealias PopupHandler = @Sendable (URL) async -> Void
+    /// Told when a top-level document fails to load (not when the decider cancelled it).
+    public typealias LoadFailureHandler = @Sendable (LoadFailure) async -> Void
 
     let connection: DevToolsConnection
     let targetId: String
@@ -25,8 +27,19 @@ public actor BrowserPage {
     var mainFrameId: String?
     var decider: NavigationDecider?
     var popupHandler: PopupHandler?
+    var loadFailureHandler: LoadFailureHandler?
     var messageHandlers: [String: MessageHandler] = [:]
-    var documents: [String: String] = [:]
+    /// The `Page.addScriptToEvaluateOnNewDocument` identifier of each handler's installer.
+    private var handlerScripts: [String: String] = [:]
+    /// HTML given to ``loadHTML(_:baseURL:timeout:)`` by document key, with the number of its load
+    /// (so a finished load never removes a newer one's document).
+    var documents: [String: (html: String, load: Int)] = [:]
+    private var loadCount = 0
+    /// Main-frame loads asked for with `offered: false` that have not reached the network yet.
+    var unofferedLoads: [String: Int] = [:]
+    /// Where the server redirected documents to, not yet requested.
+    var redirectTargets: [String: Int] = [:]
+    var isClosed = false
     private var loadWaiters: [CheckedContinuation<Void, Never>] = []
     private var eventTask: Task<Void, Never>?
 
@@ -37,6 +50,8 @@ public actor BrowserPage {
     /// Every document navigation offered to the decider, in order (loads of HTML given to
     /// ``loadHTML(_:baseURL:)`` excluded).
     public internal(set) var navigations: [NavigationRequest] = []
+    /// Top-level documents that failed to load, in order.
+    public internal(set) var loadFailures: [LoadFailure] = []
 
     static let bindingName = "__browserHostPost"
 
@@ -80,16 +95,19 @@ public actor BrowserPage {
             return
         }
         // Only documents (main frame and frames) are paused: they are what a web view host
-        // decides about, and pausing every script and image would slow every page.
+        // decides about, and pausing every script and image would slow every page. They are
+        // paused twice: before the request (the decider) and at the response (redirects to app
+        // schemes, which never become requests, and load failures).
         try await send(
             "Fetch.enable",
             [
-                "patterns": .array([
-                    .object([
-                        "urlPattern": .string("*"), "resourceType": .string("Document"),
-                        "requestStage": .string("Request"),
-                    ])
-                ])
+                "patterns": .array(
+                    ["Request", "Response"].map { stage in
+                        .object([
+                            "urlPattern": .string("*"), "resourceType": .string("Document"),
+                            "requestStage": .string(stage),
+                        ])
+                    })
             ]
         )
     }
@@ -105,10 +123,35 @@ public actor BrowserPage {
         popupHandler = handler
     }
 
+    /// Sets who is told when a top-level document fails to load: a refused connection, an unknown
+    /// host, a URL Chromium cannot show. Navigations the decider cancelled, and loads replaced by
+    /// newer ones, are not failures.
+    public func setLoadFailureHandler(_ handler: LoadFailureHandler?) {
+        loadFailureHandler = handler
+    }
+
     /// Makes `window.webkit.messageHandlers.<name>.postMessage(body)` deliver `body` to `handler`,
-    /// in documents loaded from now on — add handlers before loading the page, as with WKWebView.
+    /// in the current document and every document loaded later, until removed. Adding a handler
+    /// under a name in use replaces it.
     public func addMessageHandler(name: String, _ handler: @escaping MessageHandler) async throws {
         messageHandlers[name] = handler
+        guard handlerScripts[name] == nil else { return }
+        let script = try Self.handlerInstaller(name: name)
+        let added = try await send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(script)])
+        handlerScripts[name] = added["identifier"]?.stringValue ?? ""
+        _ = try await evaluate(script)
+    }
+
+    /// Stops delivering what page scripts post to `name`; later posts are dropped.
+    public func removeMessageHandler(name: String) async {
+        messageHandlers[name] = nil
+        if let identifier = handlerScripts.removeValue(forKey: name) {
+            _ = try? await send("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(identifier)])
+        }
+    }
+
+    /// The script giving page scripts `window.webkit.messageHandlers.<name>`.
+    private static func handlerInstaller(name: String) throws -> String {
         let nameLiteral = try Self.jsonLiteral(name)
         let script = """
             (function (name) {
@@ -121,7 +164,7 @@ public actor BrowserPage {
               window.webkit = webkit;
             })(\(nameLiteral));
             """
-        try await send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(script)])
+        return script
     }
 
     // MARK: Loading
@@ -129,9 +172,23 @@ public actor BrowserPage {
     /// Shows `html` as the document at `baseURL`: the document's origin is the base URL, as
     /// `loadHTMLString(_:baseURL:)` gives on iOS. Returns when the page has loaded.
     public func loadHTML(_ html: String, baseURL: URL, timeout: TimeInterval = 15) async throws {
+        guard ["http", "https"].contains(baseURL.scheme?.lowercased()) else {
+            // No request to answer: the document is written into a fresh `about:blank`, whose
+            // origin is opaque.
+            if let error = try await navigate(to: URL(string: "about:blank")!, offered: false, timeout: timeout) {
+                throw BrowserHostError.protocolError(method: "Page.navigate", message: error)
+            }
+            guard let mainFrameId else {
+                throw BrowserHostError.protocolError(method: "Page.setDocumentContent", message: "no main frame")
+            }
+            try await send("Page.setDocumentContent", ["frameId": .string(mainFrameId), "html": .string(html)])
+            return
+        }
         let key = Self.documentKey(baseURL)
-        documents[key] = html
-        defer { documents[key] = nil }
+        loadCount += 1
+        let load = loadCount
+        documents[key] = (html, load)
+        defer { if documents[key]?.load == load { documents[key] = nil } }
         if let error = try await navigate(to: baseURL, waitForLoad: true, timeout: timeout) {
             throw BrowserHostError.protocolError(method: "Page.navigate", message: error)
         }
@@ -139,8 +196,16 @@ public actor BrowserPage {
 
     /// Navigates the page. Returns Chromium's error text when the navigation failed or was
     /// cancelled by the decider (`net::ERR_ABORTED`), else nil.
+    ///
+    /// With `offered` false the navigation itself is not offered to the decider (as a web view's
+    /// own loads are not); redirects it leads to are.
     @discardableResult
-    public func navigate(to url: URL, waitForLoad: Bool = true, timeout: TimeInterval = 15) async throws -> String? {
+    public func navigate(
+        to url: URL, offered: Bool = true, waitForLoad: Bool = true, timeout: TimeInterval = 15
+    ) async throws -> String? {
+        let key = Self.documentKey(url)
+        if !offered { unofferedLoads[key, default: 0] += 1 }
+        defer { if !offered { forgetUnofferedLoad(key) } }
         let result = try await send("Page.navigate", ["url": .string(url.absoluteString)])
         if let error = result["errorText"]?.stringValue, !error.isEmpty {
             return error
@@ -282,8 +347,18 @@ public actor BrowserPage {
         String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
     }
 
-    /// Closes this page's tab.
+    func forgetUnofferedLoad(_ key: String) {
+        guard let count = unofferedLoads[key] else { return }
+        unofferedLoads[key] = count > 1 ? count - 1 : nil
+    }
+
+    /// Closes this page's tab; its decider and handlers are dropped and hear nothing more.
     public func close() async {
+        isClosed = true
+        decider = nil
+        popupHandler = nil
+        loadFailureHandler = nil
+        messageHandlers.removeAll()
         eventTask?.cancel()
         _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetId)])
     }

@@ -11,12 +11,16 @@ public struct NavigationRequest: Sendable, Equatable {
     public var isMainFrame: Bool
     /// The request body of a POST, as sent.
     public var body: Data?
+    /// Whether a server redirect (a 3xx answer to the previous request) leads here.
+    public var isRedirect: Bool
 
-    public init(url: URL, method: String, isMainFrame: Bool, body: Data? = nil) {
+    /// Creates a request.
+    public init(url: URL, method: String, isMainFrame: Bool, body: Data? = nil, isRedirect: Bool = false) {
         self.url = url
         self.method = method
         self.isMainFrame = isMainFrame
         self.body = body
+        self.isRedirect = isRedirect
     }
 
     /// The body as form fields (`application/x-www-form-urlencoded`), or empty.
@@ -40,4 +44,18 @@ public enum NavigationDecision: Sendable, Equatable {
     case allow
     /// Stop it; the page stays where it is.
     case cancel
+}
+
+/// A top-level document that could not be loaded, as Chromium reports it.
+public struct LoadFailure: Sendable, Equatable {
+    /// The URL that failed.
+    public var url: URL
+    /// Chromium's reason, as a network error name (`net::ERR_CONNECTION_REFUSED`).
+    public var errorText: String
+
+    /// Creates a failure.
+    public init(url: URL, errorText: String) {
+        self.url = url
+        self.errorText = errorText
+    }
 }

@@ -1,0 +1,306 @@
+import BrowserHost
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOPosix
+import SwedbankPaySDK
+import Testing
+
+/// `ChromiumWebViewHost` against real Chromium, clause by clause of the `WebView` contract, with
+/// a small site on loopback for redirects, forms and failures.
+@MainActor @Suite(.serialized) struct ChromiumWebViewHostTests {
+    static let base = URL(string: "https://merchant.example/shop/")!
+
+    @Test func aNewWebViewIsBlankAndLoadsHTMLAtItsBaseURLAndEvaluatesToJSON() async throws {
+        try await TestSite.run { site, host in
+            let webView = try #require(try await host.makeWebView() as? ChromiumWebView)
+            #expect(host.webViews.count == 1)
+            let controller = try #require(webView.viewController as? ChromiumViewController)
+            #expect(controller.page === webView.page)
+            #expect(try await webView.evaluateJavaScript("location.href") == .string("about:blank"))
+            try await webView.loadHTML("<p id='x'>hi</p>", baseURL: Self.base)
+            #expect(try await webView.evaluateJavaScript("location.origin") == .string("https://merchant.example"))
+            #expect(
+                try await webView.evaluateJavaScript("({a: [1, 'two', null], b: true})")
+                    == .object(["a": .array([.integer(1), .string("two"), .null]), "b": .bool(true)]))
+            #expect(try await webView.evaluateJavaScript("Promise.resolve(6 * 7)") == .integer(42))
+            #expect(try await webView.evaluateJavaScript("undefined") == .null)
+            await #expect(throws: BrowserHostError.self) {
+                _ = try await webView.evaluateJavaScript("(function(){ throw new Error('boom') })()")
+            }
+            // about:blank as base URL: an opaque origin.
+            try await webView.loadHTML("<p id='y'>blank</p>", baseURL: URL(string: "about:blank")!)
+            #expect(
+                try await webView.evaluateJavaScript("document.getElementById('y').textContent") == .string("blank"))
+            #expect(try await webView.evaluateJavaScript("location.origin") == .string("null"))
+            // The site on loopback is reachable from a public origin, as from a WKWebView.
+            try await webView.loadHTML("<p>shop</p>", baseURL: Self.base)
+            #expect(
+                try await webView.evaluateJavaScript("fetch('\(site.base)/text').then(r => r.text())")
+                    == .string("plain"))
+            await webView.close()
+        }
+    }
+
+    @Test func pageNavigationsWaitForTheDeciderButTheSDKsOwnLoadsDoNot() async throws {
+        try await TestSite.run { site, host in
+            let webView = try await host.makeWebView()
+            let decided = Decisions(cancelling: ["/cancelled", "/form-target"])
+            webView.navigationDecider = { request in decided.decide(request) }
+            // Own loads are not offered; the redirect an own load leads to is.
+            try await webView.load(URL(string: site.base + "/redirect?to=/page")!)
+            #expect(decided.requests.map(\.url.path) == ["/page"])
+            #expect(try await webView.evaluateJavaScript("document.title") == .string("page"))
+            // A link the page follows, cancelled: the page stays.
+            _ = try await webView.evaluateJavaScript("location.href = '/cancelled', true")
+            try await waitUntil { decided.requests.count == 2 }
+            #expect(
+                decided.requests.last
+                    == SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/cancelled")!))
+            // A form POST in the top-level document, with its body.
+            _ = try await webView.evaluateJavaScript("document.getElementById('post').submit(), true")
+            try await waitUntil { decided.requests.count == 3 }
+            let post = try #require(decided.requests.last)
+            #expect(post.method == "POST")
+            #expect(post.isMainFrame && !post.isNewWindow)
+            #expect(post.formFields.map { "\($0.name)=\($0.value)" } == ["cres=eyJ0In0", "note=a b"])
+            #expect(try await webView.evaluateJavaScript("document.title") == .string("page"))
+            // A frame: offered as not the main frame, and allowed.
+            _ = try await webView.evaluateJavaScript(
+                "var f = document.createElement('iframe'); f.src = '/frame'; document.body.appendChild(f), true")
+            try await waitUntil { decided.requests.count == 4 }
+            #expect(
+                decided.requests.last
+                    == SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/frame")!, isMainFrame: false))
+            // A server redirect to an app scheme is offered too (Chromium cannot open it).
+            _ = try await webView.evaluateJavaScript("location.href = '/redirect?to=testapp://callback?x=1', true")
+            try await waitUntil { decided.requests.count == 6 }
+            #expect(
+                decided.requests.suffix(2).map(\.url.absoluteString) == [
+                    site.base + "/redirect?to=testapp://callback?x=1", "testapp://callback?x=1",
+                ])
+            #expect(try await webView.evaluateJavaScript("document.title") == .string("page"))
+            await webView.close()
+        }
+    }
+
+    @Test func popupsAreOfferedAsNewWindowsAndLoadedInPlaceWhenAllowed() async throws {
+        try await TestSite.run { site, host in
+            let webView = try #require(try await host.makeWebView() as? ChromiumWebView)
+            let pages = try await host.browser.openPageCount()
+            let decided = Decisions(cancelling: ["/terms"])
+            webView.navigationDecider = { request in decided.decide(request) }
+            try await webView.load(URL(string: site.base + "/page")!)
+            _ = try await webView.evaluateJavaScript("window.open('/terms'), true")
+            try await waitUntil { decided.requests.count == 1 }
+            #expect(
+                decided.requests
+                    == [SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/terms")!, isNewWindow: true)]
+            )
+            try await webView.page.click("#blank-link")
+            try await waitUntil { try await webView.evaluateJavaScript("document.title") == .string("other") }
+            #expect(
+                decided.requests.last
+                    == SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/other")!, isNewWindow: true))
+            #expect(try await webView.evaluateJavaScript("location.pathname") == .string("/other"))
+            // No window was left open.
+            try await waitUntil("the popup windows to close") { try await host.browser.openPageCount() == pages }
+            await webView.close()
+        }
+    }
+
+    @Test func failedLoadsAreReportedButCancelledOnesAreNot() async throws {
+        try await TestSite.run { site, host in
+            let webView = try await host.makeWebView()
+            var failures: [SwedbankPaySDK.WebViewLoadFailure] = []
+            webView.loadFailureHandler = { failures.append($0) }
+            let decided = Decisions(cancelling: ["/cancelled"])
+            webView.navigationDecider = { request in decided.decide(request) }
+            let refused = URL(string: "http://127.0.0.1:\(site.closedPort)/gone")!
+            // The SDK's own load throws, and is not reported twice.
+            let error = await #expect(throws: SwedbankPaySDK.WebViewLoadFailure.self) {
+                try await webView.load(refused)
+            }
+            #expect(
+                error == SwedbankPaySDK.WebViewLoadFailure(url: refused, description: "net::ERR_CONNECTION_REFUSED"))
+            try await webView.load(URL(string: site.base + "/page")!)
+            _ = try await webView.evaluateJavaScript("location.href = '/cancelled', true")
+            try await waitUntil { decided.requests.count == 1 }
+            _ = try await webView.evaluateJavaScript("location.href = \(Self.literal(refused.absoluteString)), true")
+            try await waitUntil { !failures.isEmpty }
+            #expect(
+                failures == [
+                    SwedbankPaySDK.WebViewLoadFailure(url: refused, description: "net::ERR_CONNECTION_REFUSED")
+                ])
+            await webView.close()
+        }
+    }
+
+    @Test func messageHandlersReachTheCurrentDocumentAndLaterOnesUntilRemoved() async throws {
+        try await TestSite.run { site, host in
+            let webView = try await host.makeWebView()
+            try await webView.load(URL(string: site.base + "/page")!)
+            var received: [SwedbankPaySDK.JSONValue] = []
+            try await webView.addMessageHandler(name: "swedbankpay") {
+                received.append(.array([.string("first"), $0]))
+            }
+            // In the document already shown.
+            _ = try await webView.evaluateJavaScript(
+                "window.webkit.messageHandlers.swedbankpay.postMessage({n: 1}), true")
+            try await waitUntil { received.count == 1 }
+            // Replaced, and in a later document, from its first script on.
+            try await webView.addMessageHandler(name: "swedbankpay") {
+                received.append(.array([.string("second"), $0]))
+            }
+            try await webView.loadHTML(
+                "<script>window.webkit.messageHandlers.swedbankpay.postMessage('early')</script>", baseURL: Self.base)
+            try await waitUntil { received.count == 2 }
+            #expect(
+                received == [
+                    .array([.string("first"), .object(["n": .integer(1)])]),
+                    .array([.string("second"), .string("early")]),
+                ])
+            // Removed: later posts are dropped.
+            await webView.removeMessageHandler(name: "swedbankpay")
+            try await webView.loadHTML(
+                "<script>window.webkit && window.webkit.messageHandlers.swedbankpay && window.webkit.messageHandlers.swedbankpay.postMessage('late'); document.title = 'done'</script>",
+                baseURL: Self.base)
+            #expect(try await webView.evaluateJavaScript("document.title") == .string("done"))
+            _ = try await webView.evaluateJavaScript("1")
+            #expect(received.count == 2)
+            await webView.close()
+        }
+    }
+
+    @Test func aLoadReplacedByANewerOneEndsQuietlyAndCloseEndsEverything() async throws {
+        try await TestSite.run { site, host in
+            let webView = try await host.makeWebView()
+            let pages = try await host.browser.openPageCount()
+            async let first: Void = webView.load(URL(string: site.base + "/slow")!)
+            try await Task.sleep(nanoseconds: 100_000_000)
+            try await webView.loadHTML("<title>newer</title>", baseURL: Self.base)
+            try await first
+            #expect(try await webView.evaluateJavaScript("document.title") == .string("newer"))
+
+            var received = 0
+            try await webView.addMessageHandler(name: "swedbankpay") { _ in received += 1 }
+            webView.navigationDecider = { _ in .allow }
+            webView.loadFailureHandler = { _ in }
+            await webView.close()
+            #expect(webView.navigationDecider == nil)
+            #expect(webView.loadFailureHandler == nil)
+            await #expect(throws: SwedbankPaySDK.WebViewLoadFailure.self) {
+                try await webView.loadHTML("<p>after</p>", baseURL: Self.base)
+            }
+            await #expect(throws: BrowserHostError.self) { _ = try await webView.evaluateJavaScript("1") }
+            // Chromium closes the tab shortly after it is asked to.
+            try await waitUntil("the tab to close") { try await host.browser.openPageCount() == pages - 1 }
+            #expect(received == 0)
+        }
+    }
+
+    static func literal(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 10 s (a bound no loaded machine misses).
+@MainActor
+func waitUntil(
+    _ description: String = "the condition", _ condition: @MainActor () async throws -> Bool
+) async throws {
+    for _ in 0..<500 {
+        if try await condition() { return }
+        try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    Issue.record("timed out waiting for \(description)")
+    throw BrowserHostError.timedOut(description)
+}
+
+/// A decider that records what it was asked and cancels the listed paths.
+@MainActor
+final class Decisions {
+    private(set) var requests: [SwedbankPaySDK.WebNavigationRequest] = []
+    let cancelling: Set<String>
+
+    init(cancelling: Set<String>) {
+        self.cancelling = cancelling
+    }
+
+    func decide(_ request: SwedbankPaySDK.WebNavigationRequest) -> SwedbankPaySDK.WebNavigationDecision {
+        requests.append(request)
+        return cancelling.contains(request.url.path) ? .cancel : .allow
+    }
+}
+
+/// A few pages on loopback, a port nothing listens on, and a browser with a `ChromiumWebViewHost`.
+struct TestSite: Sendable {
+    let base: String
+    let closedPort: Int
+
+    @MainActor
+    static func run(_ body: @MainActor (TestSite, ChromiumWebViewHost) async throws -> Void) async throws {
+        let router = Router()
+        router.get("/page") { _, _ in
+            html(
+                """
+                <title>page</title>
+                <form id='post' method='POST' action='/form-target'><input name='cres' value='eyJ0In0'>\
+                <input name='note' value='a b'></form>
+                <a id='blank-link' target='_blank' href='/other'>other</a>
+                """)
+        }
+        router.get("/other") { _, _ in html("<title>other</title>") }
+        router.get("/frame") { _, _ in html("<title>frame</title>") }
+        router.get("/text") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain", .accessControlAllowOrigin: "*"],
+                body: .init(byteBuffer: ByteBuffer(string: "plain")))
+        }
+        router.get("/slow") { _, _ in
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            return html("<title>slow</title>")
+        }
+        router.get("/redirect") { request, _ in
+            Response(status: .found, headers: [.location: request.uri.queryParameters["to"].map(String.init) ?? "/"])
+        }
+        var logger = Logger(label: "TestSite")
+        logger.logLevel = .critical
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in ready.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let server = Task { try await app.runService() }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let closedPort = try await freeLoopbackPort()
+        let browser = try await BrowserHost.launch()
+        do {
+            try await body(
+                TestSite(base: "http://127.0.0.1:\(port)", closedPort: closedPort),
+                ChromiumWebViewHost(browser: browser))
+        } catch {
+            await browser.close()
+            throw error
+        }
+        await browser.close()
+    }
+
+    static func html(_ text: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: "<!doctype html><html><body>\(text)</body></html>")))
+    }
+
+}
+
+/// A loopback port that was free a moment ago and has no listener.
+func freeLoopbackPort() async throws -> Int {
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .bind(host: "127.0.0.1", port: 0).get()
+    let port = channel.localAddress?.port ?? 0
+    try await channel.close()
+    return port
+}

@@ -1,0 +1,201 @@
+import BrowserHost
+import Foundation
+import SwedbankPaySDK
+import Testing
+
+/// `SwedbankPaySDKController` in real Chromium, through the Merchant Backend to the Payment
+/// Sandbox: each journey's exact delegate sequence, and what Swedbank Pay recorded.
+@MainActor @Suite(.serialized, .timeLimit(.minutes(3))) struct WebPaymentEndToEndTests {
+    typealias Checkout = HostedViewCheckoutBrowserTests
+
+    @Test func aV3CardPaymentCompletes() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu()
+            let info = controller.currentPaymentOrder
+            try await Checkout.payByCard("4925 0000 0000 0004", world.sdkPage(), world.menu(info))
+            try await recorder.wait(for: "paymentComplete")
+            #expect(recorder.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
+            #expect(recorder.shown.map(\.paymentId) == [info?.paymentId])
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+            #expect(world.launcher.opened.isEmpty)
+            // Chromium asks the page's origin (the backend) for a favicon; a WKWebView does not.
+            let errors = try await world.sdkPage().consoleErrors.filter { !$0.hasSuffix("/favicon.ico") }
+            #expect(errors == [])
+        }
+    }
+
+    @Test func cancellingInTheMenuCancelsThePayment() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu()
+            let info = controller.currentPaymentOrder
+            try await world.sdkPage().click("#cancel-payment", in: world.menu(info))
+            try await recorder.wait(for: "paymentCanceled")
+            #expect(recorder.events == ["paymentOrderDidShow", "paymentCanceled"])
+            #expect(try await world.statusAtSwedbankPay(info) == "Aborted")
+        }
+    }
+
+    @Test func v2CheckinIdentifiesThePayerThenTheMenuPays() async throws {
+        try await WebPaymentWorld.run { world in
+            let recorder = DelegateRecorder()
+            let controller = world.controller(recorder)
+            controller.startPayment(
+                withCheckin: true,
+                consumer: SwedbankPaySDK.Consumer(language: .Swedish, shippingAddressRestrictedToCountryCodes: ["SE"]),
+                paymentOrder: world.order(v3: false), userData: nil)
+            let page = try await waitForWebView(world)
+            try await page.waitFor("document.querySelector('#checkin-fill')", in: world.checkin, description: "checkin")
+            try await page.click("#checkin-fill", in: world.checkin)
+            try await page.click("#checkin-continue", in: world.checkin)
+            try await recorder.wait(for: "paymentOrderDidShow")
+            let info = controller.currentPaymentOrder
+            #expect(info?.isV3 == false)
+            try await Checkout.payByCard("4925 0000 0000 0004", page, world.menu(info))
+            try await recorder.wait(for: "paymentComplete")
+            #expect(recorder.events == ["paymentOrderDidShow", "paymentComplete"])
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    @Test func aThreeDSecureChallengeIsAnsweredInsideTheMenu() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu()
+            let info = controller.currentPaymentOrder
+            let page = try world.sdkPage()
+            try await Checkout.payByCard("5226 6121 9953 3406", page, world.menu(info))
+            let acs = try world.subview(info, "acs")
+            try await page.waitFor("document.querySelector('#approve button')", in: acs, description: "the ACS page")
+            try await page.click("#approve button", in: acs)
+            try await recorder.wait(for: "paymentComplete")
+            #expect(recorder.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
+            // The challenge's form POST went through the decider as a frame navigation.
+            let posts = await page.navigations.filter { $0.method == "POST" }
+            #expect(!posts.isEmpty && posts.allSatisfy { !$0.isMainFrame })
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    @Test func aThirdPartyPageKeptInTheWebViewReturnsThroughPaymentUrl() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu(redirects: .AlwaysUseWebView)
+            let info = controller.currentPaymentOrder
+            let page = try world.sdkPage()
+            try await Self.startBankPayment(page, try world.menu(info))
+            let bank = try world.bankURL(info)
+            try await page.waitFor(
+                "location.href === \(ChromiumWebViewHostTests.literal(bank.absoluteString)) && document.querySelector('#bank-approve')",
+                description: "the bank page in the web view")
+            try await page.click("#bank-approve")
+            try await recorder.wait(for: "paymentComplete")
+            #expect(
+                recorder.events == [
+                    "paymentOrderDidShow", "instrumentSelected", "paymentOrderDidHide", "paymentOrderDidShow",
+                    "paymentComplete",
+                ])
+            // Each main-frame page of the bank (the page, then its form POST) is offered as a universal link first.
+            #expect(world.launcher.appLinks == [bank, bank])
+            #expect(world.launcher.opened.isEmpty)
+            // The bank sent the payer to the paymentUrl, which the SDK took instead of loading it.
+            let paymentUrl = try #require(info?.paymentUrl)
+            #expect(await page.navigations.contains { $0.url == paymentUrl && $0.isRedirect })
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    @Test func aThirdPartyPageInTheBrowserComesBackThroughTheTrampolineAndTheCustomScheme() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu(redirects: .AlwaysUseBrowser)
+            let info = controller.currentPaymentOrder
+            try await Self.startBankPayment(world.sdkPage(), try world.menu(info))
+            let bank = try world.bankURL(info)
+            try await waitUntil("the browser page") { !world.launcher.pages.isEmpty }
+            #expect(world.launcher.opened == [bank])
+            let browserPage = world.launcher.pages[0]
+            try await browserPage.waitFor("document.querySelector('#bank-approve')", description: "the bank page")
+            try await browserPage.click("#bank-approve")
+            // paymentUrl → 301 → the trampoline page, whose button is the payer's own tap.
+            try await browserPage.waitFor(
+                "document.getElementById('trampoline-link')", description: "the trampoline page")
+            try await browserPage.click("#trampoline-link")
+            try await recorder.wait(for: "paymentComplete")
+
+            let paymentUrl = try #require(info?.paymentUrl?.absoluteString)
+            let fallback = paymentUrl + "&fallback=true"
+            let customScheme = fallback.replacingOccurrences(
+                of: "http://", with: WebPaymentWorld.callbackScheme + "://")
+            #expect(world.launcher.returns.map(\.url.absoluteString) == [customScheme])
+            #expect(world.launcher.returns.map(\.handled) == [true])
+            let chain = await browserPage.navigations.map { "\($0.method) \($0.url.absoluteString)" }
+            let trampoline = try #require(chain.first { $0.contains("/externalresourcehost/trampoline?") })
+            #expect(
+                chain == [
+                    "GET \(bank.absoluteString)", "POST \(bank.absoluteString)", "GET \(paymentUrl)",
+                    trampoline, "GET \(fallback)", "GET \(customScheme)",
+                ])
+            #expect(
+                recorder.events == [
+                    "paymentOrderDidShow", "instrumentSelected", "paymentOrderDidShow", "paymentComplete",
+                ])
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    @Test func updatingThePaymentOrderSwitchesTheInstrument() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu(of: world.order(instrument: .swish))
+            let page = try world.sdkPage()
+            let swishMenu = try world.menu(controller.currentPaymentOrder)
+            try await page.waitFor("document.querySelector('#choose-Swish')", in: swishMenu)
+            #expect(
+                try await page.evaluate("!!document.querySelector('#choose-CreditCard')", in: swishMenu) == .bool(false)
+            )
+
+            controller.updatePaymentOrder(updateInfo: SwedbankPaySDK.Instrument.creditCard)
+            try await recorder.wait(for: "paymentOrderDidShow", count: 2)
+            #expect(recorder.shown.map(\.instrument) == [.swish, .creditCard])
+            let info = controller.currentPaymentOrder
+            try await Checkout.payByCard("4925 0000 0000 0004", page, world.menu(info))
+            try await recorder.wait(for: "paymentComplete")
+            #expect(recorder.events == ["paymentOrderDidShow", "paymentOrderDidShow", "paymentComplete"])
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    @Test func aPaymentRestoredInANewControllerShowsTheMenuAgainAndCompletes() async throws {
+        try await WebPaymentWorld.run { world in
+            let first = DelegateRecorder()
+            var controller: SwedbankPaySDKController? = world.controller(first)
+            controller?.startPayment(paymentOrder: world.order())
+            try await first.wait(for: "paymentOrderDidShow")
+            let saved = try #require(try controller?.paymentRestorationData())
+            let info = controller?.currentPaymentOrder
+            // The process dies: the page and the controller go.
+            await world.host.last?.close()
+            controller = nil
+
+            let second = DelegateRecorder()
+            let restored = world.controller(second)
+            restored.restorePayment(from: saved)
+            try await second.wait(for: "paymentOrderDidShow")
+            #expect(world.host.webViews.count == 2)
+            #expect(restored.currentPaymentOrder?.paymentId == info?.paymentId)
+            try await Checkout.payByCard("4925 0000 0000 0004", world.sdkPage(), world.menu(info))
+            try await second.wait(for: "paymentComplete")
+            #expect(first.events == ["paymentOrderDidShow"])
+            #expect(second.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
+    /// Chooses the bank (Trustly) in the menu and starts paying there.
+    static func startBankPayment(_ page: BrowserPage, _ menu: BrowserPage.Frame) async throws {
+        try await page.waitFor("document.querySelector('#choose-Trustly')", in: menu)
+        try await page.click("#choose-Trustly", in: menu)
+        try await page.click("#pay-bank", in: menu)
+    }
+
+    func waitForWebView(_ world: WebPaymentWorld) async throws -> BrowserPage {
+        try await waitUntil("the SDK's web view") { world.host.last != nil }
+        return try world.sdkPage()
+    }
+}
