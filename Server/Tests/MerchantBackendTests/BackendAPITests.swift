@@ -45,6 +45,57 @@ import Testing
         }
     }
 
+    @Test func aMethodAPathDoesNotAnswerIsA405ProblemNamingTheAllowedOnes() async throws {
+        try await BackendHarness.run { harness in
+            let cases: [(String, String, String)] = [
+                ("QUERY", "/paymentorders", "POST"),
+                ("DELETE", "/", "GET, HEAD"),
+                ("PUT", "/payers/alice/paymentTokens/token-1", "PATCH"),
+                ("POST", "/paymentorders/abc", "GET, HEAD"),
+            ]
+            for (method, path, allow) in cases {
+                let answer = try await harness.send(.init(rawValue: method), path)
+                #expect(answer.status == 405)
+                #expect(answer.headers.first(name: "Allow") == allow)
+                #expect(
+                    answer.body
+                        == #"{"detail":"\#(method) is not allowed on \#(path); allowed: \#(allow).","status":405,"title":"Method Not Allowed","type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest"}"#
+                )
+            }
+            let unknown = try await harness.send(.init(rawValue: "QUERY"), "/no/such/thing")
+            #expect(unknown.status == 404)
+        }
+    }
+
+    @Test func aPaymentTokenIsRefusedAsForbiddenUnlessTheBackendAcceptsThem() async throws {
+        try await BackendHarness.run { harness in
+            let json = BackendHarness.orderJSON().replacingOccurrences(
+                of: #""language":"sv-SE","#, with: #""language":"sv-SE","paymentToken":"someone-elses-token","#)
+            let answer = try await harness.send(.POST, "/paymentorders", json: json)
+            #expect(answer.status == 403)
+            #expect(answer.contentType == "application/problem+json")
+            #expect(
+                answer.body
+                    == #"{"detail":"Payment tokens are not accepted by this backend.","problems":[{"description":"Not accepted by this backend.","name":"paymentorder.paymentToken"}],"status":403,"title":"Forbidden","type":"https://api.payex.com/psp/errordetail/forbidden"}"#
+            )
+        }
+    }
+
+    @Test func settingTheInstrumentOfAnOrderNotInInstrumentModeIsAConflict() async throws {
+        try await BackendHarness.run { harness in
+            let created = try await harness.createOrder()
+            let location = try #require(created.headers.first(name: "Location"))
+            let answer = try await harness.send(
+                .PATCH, location + "/setInstrument",
+                json: #"{"paymentorder":{"operation":"SetInstrument","instrument":"Swish"}}"#)
+            #expect(answer.status == 409)
+            #expect(
+                answer.body
+                    == #"{"detail":"The payment order is not in instrument mode.","status":409,"title":"Conflict","type":"https://api.payex.com/psp/errordetail/conflict"}"#
+            )
+        }
+    }
+
     @Test func helperRoutesAndHealthNeedNoAuthentication() async throws {
         try await BackendHarness.run { harness in
             let health = try await harness.send(.GET, "/healthz", headers: [:])

@@ -64,7 +64,8 @@ import Testing
         let router = Router()
         router.post("/psp/paymentorders") { _, _ in
             Response(
-                status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<h1>oops</h1>")))
+                status: .ok, headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(string: "<h1>oops</h1>")))
         }
         var logger = Logger(label: "html")
         logger.logLevel = .critical
@@ -112,13 +113,24 @@ import Testing
             let created = try await harness.createOrder()
             let id = try #require((created.json["paymentOrder"] as? [String: Any])?["id"] as? String)
             for href in [
-                "http://127.0.0.1:\(port)\(id)", "http://localhost:\(harness.sandboxURL.split(separator: ":").last!)\(id)",
+                "http://127.0.0.1:\(port)\(id)",
+                "http://localhost:\(harness.sandboxURL.split(separator: ":").last!)\(id)",
                 "http://user@\(harness.sandboxURL.dropFirst(7))\(id)",
             ] {
                 let answer = try await harness.send(
-                    .PATCH, "/patch", json: #"{"href":"\#(href)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#)
-                #expect(answer.status == 400, "\(href)")
-                #expect(answer.json["problems"] as? [[String: String]] == [["name": "href", "description": "Must be an operation href of a payment order at Swedbank Pay."]])
+                    .PATCH, "/patch",
+                    json:
+                        #"{"href":"\#(href)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#
+                )
+                #expect(answer.status == 403, "\(href)")
+                #expect(answer.json["type"] as? String == "https://api.payex.com/psp/errordetail/forbidden")
+                #expect(
+                    answer.json["problems"] as? [[String: String]] == [
+                        [
+                            "name": "href",
+                            "description": "Must be an operation href of a payment order at Swedbank Pay.",
+                        ]
+                    ])
             }
             #expect(await received.count == 0)
             // Someone else's order: not found, and nothing aborted.
@@ -126,16 +138,19 @@ import Testing
             headers["x-payex-sample-access-token"] = "another-user"
             let foreign = try await harness.send(
                 .PATCH, "/patch",
-                json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#,
+                json:
+                    #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Abort","abortReason":"CancelledByConsumer"}}"#,
                 headers: headers)
             #expect(foreign.status == 404)
             let expand = try await harness.send(
                 .POST, "/expand", json: #"{"resource":"\#(id)","expand":["paid"]}"#, headers: headers)
             #expect(expand.status == 404)
-            let badExpand = try await harness.send(.POST, "/expand", json: #"{"resource":"\#(id)","expand":["everything"]}"#)
+            let badExpand = try await harness.send(
+                .POST, "/expand", json: #"{"resource":"\#(id)","expand":["everything"]}"#)
             #expect(badExpand.status == 400)
             let unknownOperation = try await harness.send(
-                .PATCH, "/patch", json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Capture"}}"#)
+                .PATCH, "/patch",
+                json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Capture"}}"#)
             #expect(unknownOperation.status == 400)
         }
         server.cancel()

@@ -62,6 +62,8 @@ import Testing
         ("scheme=https&language=en-US&fallback=true", .invalidScheme("https")),
         ("scheme=1app&language=en-US", .invalidScheme("1app")),
         ("scheme=a%2F%2Fevil.com&language=en-US", .invalidScheme("a//evil.com")),
+        ("scheme=app&language=en-US&fallback=1", .invalidFallback),
+        ("scheme=app&language=en-US&fallback=-2.05e%2B307", .invalidFallback),
     ])
     func refusesWhatCouldRedirectAnywhere(query: String, refusal: IOSUniversalLinkRedirect.Refusal) {
         #expect(throws: refusal) { try redirect.location(path: "/sdk-callback/ios-universal-link", query: query) }

@@ -59,32 +59,8 @@ public final class MerchantBackend: Sendable {
         PaymentOrderRoutes(services: services, creation: creation).register(app: app)
         RelayRoutes(services: services).register(app: app)
         PayerTokenRoutes(services: services).register(app: app)
-        Self.registerMethodNotAllowed(on: router)
+        router.add(middleware: BackendMethodMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
         return router
-    }
-
-    /// For every path with a route, answers the standard methods it has no route for with a 405
-    /// problem naming the allowed ones in `Allow` (RFC 9110), instead of the router's 404.
-    static func registerMethodNotAllowed(on router: Router<BackendRequestContext>) {
-        let standard: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options, .trace]
-        var allowed: [String: (path: RouterPath, methods: [HTTPRequest.Method])] = [:]
-        for route in router.routes {
-            allowed[route.path.description, default: (route.path, [])].methods.append(route.method)
-        }
-        for (path, methods) in allowed.values {
-            // HEAD of a GET resource is left to the router.
-            let missing = standard.filter { !methods.contains($0) && !($0 == .head && methods.contains(.get)) }
-            let allow = methods.map(\.rawValue).sorted().joined(separator: ", ")
-            for method in missing {
-                router.on(path, method: method) { request, _ in
-                    var response = BackendProblem.badRequest(
-                        "\(request.method) is not allowed on \(request.uri.path); allowed: \(allow).", status: 405
-                    ).response()
-                    response.headers[.allow] = allow
-                    return response
-                }
-            }
-        }
     }
 
     /// An application serving the backend on `host:port` (port 0 picks a free one).

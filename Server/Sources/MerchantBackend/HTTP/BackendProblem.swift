@@ -37,6 +37,19 @@ extension BackendProblem {
             detail: detail, problems: problems)
     }
 
+    /// 403 `forbidden`: a well-formed request the backend refuses by policy (a relay target that
+    /// is not a payment order operation at the configured Swedbank Pay host).
+    static func forbidden(_ detail: String, problems: [(name: String, description: String)] = []) -> BackendProblem {
+        BackendProblem(type: URI.forbidden, title: "Forbidden", status: 403, detail: detail, problems: problems)
+    }
+
+    /// 409 `conflict`, as Swedbank Pay words it: the resource is not in a state that allows the
+    /// operation.
+    static func conflict(_ detail: String) -> BackendProblem {
+        BackendProblem(
+            type: "https://api.payex.com/psp/errordetail/conflict", title: "Conflict", status: 409, detail: detail)
+    }
+
     /// 404 `notfound`: no such resource, or not one of the caller's.
     static func notFound(_ detail: String) -> BackendProblem {
         BackendProblem(type: URI.notFound, title: "Not Found", status: 404, detail: detail)

@@ -23,6 +23,8 @@ struct IOSUniversalLinkRedirect: Sendable {
     enum Refusal: Error, Equatable {
         case missingParameter(String)
         case invalidScheme(String)
+        /// `fallback` is present but neither `true` nor `false`.
+        case invalidFallback
     }
 
     /// The `Location` for a request with `path` and raw (encoded) `query`.
@@ -34,8 +36,10 @@ struct IOSUniversalLinkRedirect: Sendable {
             throw .missingParameter("language")
         }
         guard Self.isAppScheme(scheme) else { throw .invalidScheme(scheme) }
+        let fallback = URIComponent.value(of: "fallback", inQuery: query)
+        guard fallback == nil || fallback == "true" || fallback == "false" else { throw .invalidFallback }
         let pathAndQuery = path + (query.isEmpty ? "" : "?" + query)
-        if URIComponent.value(of: "fallback", inQuery: query) == "true" {
+        if fallback == "true" {
             return scheme + "://" + Self.authority(of: publicOrigin) + pathAndQuery
         }
         let target = publicOrigin + pathAndQuery + (query.isEmpty ? "?" : "&") + "fallback=true"

@@ -54,6 +54,9 @@ struct HelperRoutes {
         case .invalidScheme:
             return .badRequest(
                 "The scheme parameter is not a custom app scheme.", problems: [("scheme", "Not an app scheme.")])
+        case .invalidFallback:
+            return .badRequest(
+                "The fallback parameter must be true or false.", problems: [("fallback", "Must be true or false.")])
         }
     }
 

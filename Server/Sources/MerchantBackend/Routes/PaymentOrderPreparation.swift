@@ -26,8 +26,15 @@ struct PaymentOrderPreparation: Sendable {
         }
         var order = try Self.decode(raw)
         var problems = FieldProblems()
-        Self.check(order, allowPaymentTokens: allowPaymentTokens, into: &problems)
+        Self.check(order, into: &problems)
         try problems.throwIfAny("The payment order is invalid.")
+        // A valid order the backend refuses by its configuration: an app could name another
+        // payer's token, so tokens are used only where the merchant opted in.
+        if order.paymentToken != nil && !allowPaymentTokens {
+            throw .forbidden(
+                "Payment tokens are not accepted by this backend.",
+                problems: [("paymentorder.paymentToken", "Not accepted by this backend.")])
+        }
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
         order.urls.callbackUrl = callbackURL
@@ -68,7 +75,7 @@ struct PaymentOrderPreparation: Sendable {
 
     /// The rules the model's types do not express.
     static func check(
-        _ order: SwedbankPaySDK.PaymentOrder, allowPaymentTokens: Bool, into problems: inout FieldProblems
+        _ order: SwedbankPaySDK.PaymentOrder, into problems: inout FieldProblems
     ) {
         let path = "paymentorder."
         if order.currency.count != 3 || !order.currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {
@@ -94,9 +101,6 @@ struct PaymentOrderPreparation: Sendable {
         ]
         for (name, url) in links {
             if let url, !isWebURL(url) { problems.add(path + "urls." + name, "Must be an absolute http(s) URL.") }
-        }
-        if order.paymentToken != nil && !allowPaymentTokens {
-            problems.add(path + "paymentToken", "Payment tokens are not accepted by this backend.")
         }
         if let items = order.orderItems, items.count > 1_000 {
             problems.add(path + "orderItems", "At most 1000 items.")

@@ -42,7 +42,7 @@ struct PaymentOrderRoutes {
             }
             let current = try await services.swedbankPay.send(.GET, services.swedbankPay.url(pspID))
             guard let href = Self.operationHref(current.object, rel: "update-paymentorder-setinstrument") else {
-                throw BackendProblem.notFound("The payment order is not in instrument mode.")
+                throw BackendProblem.conflict("The payment order is not in instrument mode.")
             }
             let answer = try await services.swedbankPay.send(
                 .PATCH, href,

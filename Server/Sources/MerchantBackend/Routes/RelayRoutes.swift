@@ -22,7 +22,8 @@ struct RelayRoutes {
             let body = try await services.body.object(request)
             let (href, paymentorder) = try Self.patchBody(body)
             guard services.swedbankPay.isOnOrigin(href), let pspID = Self.paymentOrderPath(href) else {
-                throw BackendProblem.badRequest(
+                // Well-formed but refused: the merchant token goes to Swedbank Pay's orders only.
+                throw BackendProblem.forbidden(
                     "The href is not a payment order operation of Swedbank Pay.",
                     problems: [("href", "Must be an operation href of a payment order at Swedbank Pay.")])
             }
@@ -89,7 +90,7 @@ struct RelayRoutes {
         let path = URL(string: hrefOrPath).map(\.path) ?? hrefOrPath
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 4, parts[0].isEmpty, parts[1] == "psp", parts[2] == "paymentorders", !parts[3].isEmpty,
-            parts[3].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+            parts[3].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else { return nil }
         return "/psp/paymentorders/\(parts[3])"
     }
