@@ -79,6 +79,7 @@ let package = Package(
                 "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -7,6 +7,6 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Runs a payment with the SDK against `serve`, headless, and prints its timeline.",
-        subcommands: [DemoWebCommand.self]
+        subcommands: [DemoWebCommand.self, DemoNativeCommand.self]
     )
 }

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import SwedbankPaySDK
+import SwedbankPaySDKMerchantBackend
+import SwedbankPaySDKTesting
+
+/// `swedbankpay demo native`: one native payment (`SwedbankPayPaymentSession`) against a Merchant
+/// Backend and the Payment Sandbox, printing the timeline of session requests and SDK callbacks;
+/// with `--repeat`, the figures of many runs.
+struct DemoNativeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "native",
+        abstract: "Pays with SwedbankPayPaymentSession (Swish, saved card, Apple Pay) and prints its timeline.",
+        discussion: """
+            Without --url it starts a Merchant Backend and a Payment Sandbox in this process (as `serve` does, \
+            on free loopback ports, with a throw-away SQLite file). The order is created through the backend with \
+            the SDK's MerchantBackendConfiguration; the session then runs with the SDK's default retry policy \
+            (status checks every 2 s). Instruments: swish (on another device, +46739000001; the demo approves it as \
+            the payer through the sandbox's Swish simulator as soon as the attempt has started), card (the sandbox's frictionless Visa), card-3ds (the MasterCard with a challenge; \
+            needs a web view, which this command does not have yet), applepay (a simulated wallet).
+            Round trips count the requests to the payment session API in the sandbox's request log (not its event log).
+            """
+    )
+
+    enum Instrument: String, ExpressibleByArgument, CaseIterable, Sendable {
+        case swish, card, card3ds = "card-3ds", applepay
+    }
+
+    @Option(help: "swish, card, card-3ds or applepay.")
+    var instrument: Instrument = .swish
+
+    @Option(help: "A running backend (`swedbankpay serve`), e.g. http://127.0.0.1:8080. Default: start one here.")
+    var url: String?
+
+    @Option(help: "The sandbox of that backend, for its request log. Default: http://127.0.0.1:8081.")
+    var sandboxUrl: String = "http://127.0.0.1:8081"
+
+    @Option(help: "The backend's API key (x-payex-sample-apikey).")
+    var apiKey: String = ServeCommand.defaultAPIKey
+
+    @Flag(help: "Aborts the session once it is fetched, instead of paying.")
+    var abort = false
+
+    @Option(name: .customLong("repeat"), help: "Runs the payment this many times and prints figures (1–1000).")
+    var runs: Int = 1
+
+    func validate() throws {
+        guard (1...1_000).contains(runs) else { throw ValidationError("--repeat must be from 1 to 1000") }
+        if instrument == .card3ds {
+            throw ValidationError(
+                "card-3ds needs a web view for the 3-D Secure pages, which `demo native` does not have yet. "
+                    + "Try: swedbankpay demo native --instrument card")
+        }
+        if let url, URL(string: url)?.host == nil {
+            throw ValidationError("--url must be a backend URL such as http://127.0.0.1:8080")
+        }
+    }
+
+    func run() async throws {
+        let servers: DemoServers
+        if let url {
+            servers = .running(backendURL: URL(string: url)!, sandboxURL: URL(string: sandboxUrl), apiKey: apiKey)
+        } else {
+            servers = try await .inProcess()
+        }
+        do {
+            try await pay(servers)
+        } catch {
+            await servers.shutdown()
+            throw error
+        }
+        await servers.shutdown()
+    }
+
+    @MainActor
+    private func pay(_ servers: DemoServers) async throws {
+        guard let sandboxURL = servers.sandboxURL else { throw ValidationError("the sandbox's URL is needed") }
+        let demo = NativeDemo(
+            backendURL: servers.backendURL, sandboxURL: sandboxURL.absoluteString, apiKey: servers.apiKey,
+            instrument: instrument, abort: abort)
+        if runs == 1 {
+            let run = try await demo.pay()
+            for line in run.timeline { Console.line(line) }
+            Console.line(run.summary)
+            return
+        }
+        var results: [NativeDemo.Run] = []
+        for index in 1...runs {
+            let run = try await demo.pay()
+            Console.line("run \(index): \(run.summary)")
+            results.append(run)
+        }
+        Console.line(NativeDemo.figures(results, instrument: abort ? "abort" : instrument.rawValue))
+    }
+}

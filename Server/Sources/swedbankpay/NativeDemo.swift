@@ -1,0 +1,276 @@
+import Foundation
+import SwedbankPaySDK
+import SwedbankPaySDKMerchantBackend
+import SwedbankPaySDKTesting
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One native payment as an app makes it: the order through the backend, then a
+/// `SwedbankPayPaymentSession` paying it; afterwards the sandbox's request log and the delegate's
+/// calls merged into one timeline.
+@MainActor
+final class NativeDemo {
+    /// What one payment did.
+    struct Run {
+        var timeline: [String]
+        var summary: String
+        var roundTrips: Int
+        var beacons: Int
+        var fetchMilliseconds: Double
+        var outcome: String
+    }
+
+    let configuration: SwedbankPaySDK.MerchantBackendConfiguration
+    let sandboxURL: String
+    let instrument: DemoNativeCommand.Instrument
+    /// Aborts the session once fetched instead of paying.
+    let abort: Bool
+    private let http = SwedbankPaySDK.URLSessionHTTPClient()
+
+    init(
+        backendURL: URL, sandboxURL: String, apiKey: String, instrument: DemoNativeCommand.Instrument, abort: Bool
+    ) {
+        configuration = SwedbankPaySDK.MerchantBackendConfiguration(
+            backendUrl: backendURL.absoluteString.hasSuffix("/") ? backendURL : backendURL.appendingPathComponent(""),
+            callbackScheme: "com.example.demo",
+            headers: ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": "demo-user"])
+        self.sandboxURL = sandboxURL
+        self.instrument = instrument
+        self.abort = abort
+    }
+
+    func pay() async throws -> Run {
+        let started = Date()
+        let order = SwedbankPaySDK.PaymentOrder(
+            isV3: true, currency: "SEK", amount: 1500, vatAmount: 375, description: "Native demo", language: .Swedish,
+            urls: SwedbankPaySDK.PaymentOrderUrls(configuration: configuration, language: .Swedish),
+            payer: instrument == .card ? SwedbankPaySDK.PaymentOrderPayer(payerReference: "demo-payer") : nil)
+        let info = try await configuration.postPaymentorders(
+            paymentOrder: order, userData: nil, consumerProfileRef: nil, options: .isV3)
+        guard let sessionURL = info.operations?.findOperation(rel: .viewPaymentSession)?.url else {
+            throw DemoError("the order has no view-paymentsession operation")
+        }
+        let recorder = DemoRecorder()
+        let session = SwedbankPaySDK.SwedbankPayPaymentSession(
+            environment: SwedbankPaySDK.PaymentSessionEnvironment(
+                httpClient: http, appLauncher: DemoLauncher(),
+                walletAuthorizer: SimulatedWallet(behaviour: .authorize(data: "demo"))))
+        session.delegate = recorder
+
+        recorder.note("app", "fetchPaymentSession")
+        let fetchStart = ContinuousClock.now
+        session.fetchPaymentSession(sessionURL: sessionURL)
+        let fetched = try await recorder.next()
+        let fetchTime = ContinuousClock.now - fetchStart
+        let token = sessionURL.lastPathComponent
+        if abort {
+            recorder.note("app", "abortPaymentSession")
+            session.abortPaymentSession()
+        } else {
+            guard let attempt = attempt(for: recorder.instruments) else {
+                throw DemoError("the session did not offer \(instrument.rawValue): \(fetched)")
+            }
+            recorder.note("app", "makeNativePaymentAttempt(\(Self.describe(attempt)))")
+            session.makeNativePaymentAttempt(instrument: attempt)
+            if instrument == .swish { try await approveSwish(session: token, recorder: recorder) }
+        }
+        let outcome = try await recorder.next()
+        // Give the event log a moment to post the last beacons.
+        try await Task.sleep(for: .milliseconds(300))
+
+        let requests = try await sandboxRequests(since: started, session: token)
+        let sessionRequests = requests.filter { $0.path.contains(token) && !$0.path.hasSuffix("/events") }
+        let beacons = requests.filter { $0.path.hasSuffix("/events") }.count
+        var lines = requests.filter { !$0.path.hasSuffix("/events") }.map {
+            (
+                time: $0.started,
+                text:
+                    "HTTP  \($0.method) \($0.path.replacingOccurrences(of: token, with: "<session>")) → \($0.status) (\(Self.format($0.durationMs)) ms)"
+            )
+        }
+        lines += recorder.notes.map {
+            (time: $0.time, text: "\($0.source.padding(toLength: 5, withPad: " ", startingAt: 0))  \($0.text)")
+        }
+        lines.sort { $0.time < $1.time }
+        let zero = lines.first?.time ?? started
+        let timeline = lines.map { line in
+            let offset = Self.format(line.time.timeIntervalSince(zero) * 1000)
+            return String(repeating: " ", count: max(0, 9 - offset.count)) + offset + " ms  " + line.text
+        }
+        let milliseconds = Double(fetchTime.components.attoseconds) / 1e15 + Double(fetchTime.components.seconds) * 1000
+        let summary =
+            "\(abort ? "abort" : instrument.rawValue): \(outcome); \(sessionRequests.count) session round trips, \(beacons) event-log posts; "
+            + "fetchPaymentSession → paymentSessionFetched \(Self.format(milliseconds)) ms"
+        withExtendedLifetime(session) {}
+        return Run(
+            timeline: timeline, summary: summary, roundTrips: sessionRequests.count, beacons: beacons,
+            fetchMilliseconds: milliseconds, outcome: outcome)
+    }
+
+    /// The figures of many runs: round trips per run and the median time to the instruments.
+    nonisolated static func figures(_ runs: [Run], instrument: String) -> String {
+        let times = LatencyStatistics(milliseconds: runs.map(\.fetchMilliseconds))
+        let trips = Dictionary(grouping: runs.map(\.roundTrips), by: { $0 }).sorted { $0.key < $1.key }
+            .map { "\($0.key) in \($0.value.count) runs" }.joined(separator: ", ")
+        let outcomes = Dictionary(grouping: runs.map(\.outcome), by: { $0 }).sorted { $0.key < $1.key }
+            .map { "\($0.key) ×\($0.value.count)" }.joined(separator: ", ")
+        return """
+            \(instrument), \(runs.count) runs: \(outcomes)
+            session round trips: \(trips)
+            fetchPaymentSession → paymentSessionFetched: median \(format(times.percentile(0.5))) ms, \
+            p90 \(format(times.percentile(0.9))) ms, max \(format(times.percentile(1))) ms (nearest rank)
+            """
+    }
+
+    private func attempt(for instruments: [SwedbankPaySDK.AvailableInstrument]) -> SwedbankPaySDK
+        .PaymentAttemptInstrument?
+    {
+        switch instrument {
+        case .swish:
+            return instruments.contains { $0.paymentMethod == "Swish" } ? .swish(msisdn: "+46739000001") : nil
+        case .applepay:
+            return instruments.contains(.applePay) ? .applePay(merchantIdentifier: "merchant.com.example.demo") : nil
+        case .card, .card3ds:
+            let wanted = instrument == .card ? "492500******0004" : "522661******3406"
+            for case .creditCard(let prefills?) in instruments {
+                if let card = prefills.first(where: { $0.maskedPan == wanted }) { return .creditCard(prefill: card) }
+            }
+            return nil
+        }
+    }
+
+    /// The payer approves on their other phone: once the attempt has started, through the sandbox's
+    /// Swish simulator (`POST /sandbox/swish/<swishToken>/approve`).
+    private func approveSwish(session token: String, recorder: DemoRecorder) async throws {
+        for _ in 0..<500 {
+            let sessions = try await sandboxJSON("GET", "/sandbox/sessions").objectValue?["paymentSessions"]?.arrayValue
+            let summary = sessions?.compactMap(\.objectValue).first { $0["token"]?.stringValue == token }
+            if let swishToken = summary?["swish"]?.objectValue?["swishToken"]?.stringValue {
+                recorder.note("Swish", "the payer approves on the other phone")
+                _ = try await sandboxJSON("POST", "/sandbox/swish/\(swishToken)/approve")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw DemoError("the Swish attempt did not start")
+    }
+
+    private func sandboxJSON(_ method: String, _ path: String) async throws -> SwedbankPaySDK.JSONValue {
+        guard let url = URL(string: sandboxURL + path) else { throw DemoError("bad sandbox URL") }
+        let response = try await http.send(SwedbankPaySDK.HTTPRequest(method: method, url: url, timeout: 10))
+        guard (200...299).contains(response.status) else {
+            throw DemoError("\(method) \(url) answered HTTP \(response.status)")
+        }
+        if response.body.isEmpty { return .null }
+        return try SwedbankPaySDK.JSONValue(parsing: response.body)
+    }
+
+    // MARK: The sandbox's request log
+
+    struct LoggedRequest {
+        var method: String
+        var path: String
+        var status: String
+        var started: Date
+        var durationMs: Double
+    }
+
+    private func sandboxRequests(since: Date, session token: String) async throws -> [LoggedRequest] {
+        let json = try await sandboxJSON("GET", "/sandbox/requests")
+        let dates = ISO8601DateFormatter()
+        dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let entries = json.objectValue?["requests"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        return entries.compactMap { entry in
+            guard let path = entry["path"]?.stringValue, let method = entry["method"]?.stringValue,
+                let started = entry["startedAt"]?.stringValue.flatMap(dates.date(from:)),
+                started >= since.addingTimeInterval(-0.001),
+                path.contains(token) || path == "/psp/paymentorders"
+            else { return nil }
+            var duration = 0.0
+            if case .number(let value)? = entry["durationMs"] { duration = value }
+            if let value = entry["durationMs"]?.integerValue { duration = Double(value) }
+            return LoggedRequest(
+                method: method, path: path, status: entry["status"]?.integerValue.map { String($0) } ?? "-",
+                started: started, durationMs: duration)
+        }
+    }
+
+    // MARK: Text
+
+    nonisolated static func format(_ value: Double) -> String {
+        String(Double(Int((value * 10).rounded())) / 10)
+    }
+
+    static func describe(_ instrument: SwedbankPaySDK.PaymentAttemptInstrument) -> String {
+        switch instrument {
+        case .swish(let msisdn): return "swish(msisdn: \(msisdn ?? "nil"))"
+        case .creditCard(let prefill): return "creditCard(\(prefill.cardBrand) \(prefill.maskedPan))"
+        case .applePay(let merchantIdentifier): return "applePay(\(merchantIdentifier))"
+        case .newCreditCard: return "newCreditCard"
+        }
+    }
+}
+
+/// The demo's delegate: notes each call with its time and hands them out in order.
+@MainActor
+final class DemoRecorder: SwedbankPaySDKPaymentSessionDelegate {
+    private(set) var notes: [(time: Date, source: String, text: String)] = []
+    private(set) var instruments: [SwedbankPaySDK.AvailableInstrument] = []
+    private var outcomes: [String] = []
+    private var taken = 0
+
+    func note(_ source: String, _ text: String) {
+        notes.append((Date(), source, text))
+    }
+
+    /// The next outcome the app acts on, waiting at most a minute.
+    func next() async throws -> String {
+        for _ in 0..<6_000 where outcomes.count <= taken {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        guard outcomes.count > taken else { throw DemoError("the session said nothing for a minute") }
+        taken += 1
+        return outcomes[taken - 1]
+    }
+
+    private func outcome(_ text: String) {
+        note("SDK", text)
+        outcomes.append(text)
+    }
+
+    func paymentSessionFetched(availableInstruments: [SwedbankPaySDK.AvailableInstrument]) {
+        instruments = availableInstruments
+        outcome("paymentSessionFetched(\(availableInstruments.map(\.paymentMethod).joined(separator: ", ")))")
+    }
+
+    func sessionProblemOccurred(problem: SwedbankPaySDK.ProblemDetails) {
+        outcome("sessionProblemOccurred(\(problem.type))")
+    }
+
+    func sdkProblemOccurred(problem: SwedbankPaySDK.PaymentSessionProblem) {
+        outcome("sdkProblemOccurred(\(problem))")
+    }
+
+    func paymentSessionComplete() { outcome("paymentSessionComplete") }
+    func paymentSessionCanceled() { outcome("paymentSessionCanceled") }
+    func showSwedbankPaySDKController(viewController: SwedbankPaySDKController) {
+        outcome("showSwedbankPaySDKController")
+    }
+    func show3DSecureViewController(viewController: SwedbankPaySDK.PlatformViewController) {
+        note("SDK", "show3DSecureViewController")
+    }
+    func dismiss3DSecureViewController() { note("SDK", "dismiss3DSecureViewController") }
+}
+
+/// No other apps here: the demo pays Swish on another device.
+struct DemoLauncher: SwedbankPaySDK.AppLauncher {
+    @MainActor
+    func open(_ url: URL) async -> Bool { false }
+}
+
+struct DemoError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
