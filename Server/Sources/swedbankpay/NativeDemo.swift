@@ -62,8 +62,8 @@ final class NativeDemo {
         recorder.note("app", "fetchPaymentSession")
         let fetchStart = ContinuousClock.now
         session.fetchPaymentSession(sessionURL: sessionURL)
-        let fetched = try await recorder.next()
-        let fetchTime = ContinuousClock.now - fetchStart
+        let fetched = await recorder.next()
+        let fetchTime = (recorder.fetchedAt ?? .now) - fetchStart
         let token = sessionURL.lastPathComponent
         if abort {
             recorder.note("app", "abortPaymentSession")
@@ -76,7 +76,7 @@ final class NativeDemo {
             session.makeNativePaymentAttempt(instrument: attempt)
             if instrument == .swish { try await approveSwish(session: token, recorder: recorder) }
         }
-        let outcome = try await recorder.next()
+        let outcome = await recorder.next()
         // Give the event log a moment to post the last beacons.
         try await Task.sleep(for: .milliseconds(300))
 
@@ -225,22 +225,33 @@ final class DemoRecorder: SwedbankPaySDKPaymentSessionDelegate {
         notes.append((Date(), source, text))
     }
 
-    /// The next outcome the app acts on, waiting at most a minute.
-    func next() async throws -> String {
-        for _ in 0..<6_000 where outcomes.count <= taken {
-            try await Task.sleep(for: .milliseconds(10))
+    /// When the delegate heard `paymentSessionFetched`.
+    private(set) var fetchedAt: ContinuousClock.Instant?
+    private var waiter: CheckedContinuation<String, Never>?
+
+    /// The next outcome the app acts on, as soon as the delegate hears it.
+    func next() async -> String {
+        if outcomes.count > taken {
+            taken += 1
+            return outcomes[taken - 1]
         }
-        guard outcomes.count > taken else { throw DemoError("the session said nothing for a minute") }
-        taken += 1
-        return outcomes[taken - 1]
+        return await withCheckedContinuation { waiter = $0 }
     }
 
     private func outcome(_ text: String) {
         note("SDK", text)
-        outcomes.append(text)
+        if let waiter {
+            self.waiter = nil
+            taken += 1
+            outcomes.append(text)
+            waiter.resume(returning: text)
+        } else {
+            outcomes.append(text)
+        }
     }
 
     func paymentSessionFetched(availableInstruments: [SwedbankPaySDK.AvailableInstrument]) {
+        fetchedAt = fetchedAt ?? .now
         instruments = availableInstruments
         outcome("paymentSessionFetched(\(availableInstruments.map(\.paymentMethod).joined(separator: ", ")))")
     }
