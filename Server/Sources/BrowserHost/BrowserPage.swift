@@ -139,7 +139,9 @@ public actor BrowserPage {
         let script = try Self.handlerInstaller(name: name)
         let added = try await send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(script)])
         handlerScripts[name] = added["identifier"]?.stringValue ?? ""
-        _ = try await evaluate(script)
+        // The current document too; a document being replaced has no context to run it in, and
+        // its successor gets the script above.
+        _ = try? await evaluate(script)
     }
 
     /// Stops delivering what page scripts post to `name`; later posts are dropped.
