@@ -116,6 +116,7 @@ let package = Package(
             name: "NativePaymentTests",
             dependencies: [
                 "PaymentSandbox",
+                "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),

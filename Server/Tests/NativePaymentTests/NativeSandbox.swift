@@ -134,15 +134,26 @@ final class NativeSandbox {
         }
     }
 
-    /// The requests to the payment session API (not its event log), oldest first.
+    /// The requests to the payment session API (not its event log), oldest first, with paths
+    /// relative to the session URL.
     func sessionRequests() async throws -> [LoggedRequest] {
+        try await allRequests().compactMap { request in
+            guard request.path.hasPrefix("/psp/paymentsessions/"), !request.path.hasSuffix("/events") else {
+                return nil
+            }
+            var relative = request
+            relative.path = Self.shorten(request.path)
+            return relative
+        }
+    }
+
+    /// Every request the sandbox logged, oldest first.
+    func allRequests() async throws -> [LoggedRequest] {
         let answer = try await send("GET", "/sandbox/requests")
         return (answer.json.objectValue?["requests"]?.arrayValue ?? []).compactMap(\.objectValue).compactMap { entry in
-            guard let path = entry["path"]?.stringValue, path.hasPrefix("/psp/paymentsessions/"),
-                !path.hasSuffix("/events")
-            else { return nil }
+            guard let path = entry["path"]?.stringValue else { return nil }
             return LoggedRequest(
-                method: entry["method"]?.stringValue ?? "?", path: Self.shorten(path),
+                method: entry["method"]?.stringValue ?? "?", path: path,
                 status: entry["status"]?.integerValue.map(Int.init),
                 fault: entry["fault"]?.objectValue?["kind"]?.stringValue)
         }
