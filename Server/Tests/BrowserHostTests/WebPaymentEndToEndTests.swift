@@ -16,6 +16,15 @@ import Testing
             try await recorder.wait(for: "paymentComplete")
             #expect(recorder.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
             #expect(recorder.shown.map(\.paymentId) == [info?.paymentId])
+            // The backend reads the status back after the sandbox's callback, which comes on its own time.
+            try await waitUntil("the status read after the callback") { try await world.sandboxRequests().count >= 5 }
+            let id = try #require(info?.paymentId)
+            let token = try #require(info?.viewPaymentLink.absoluteString.firstMatch(of: /[0-9a-f]{64}/)?.output)
+            #expect(
+                try await world.sandboxRequests() == [
+                    "POST /psp/paymentorders", "GET /checkout/client/\(token)", "GET /checkout/frame/\(token)",
+                    "POST /checkout/frame/\(token)/attempts", "GET \(id)",
+                ])
             #expect(try await world.statusAtSwedbankPay(info) == "Paid")
             #expect(world.launcher.opened.isEmpty)
             // Chromium asks the page's origin (the backend) for a favicon; a WKWebView does not.

@@ -160,6 +160,16 @@ struct WebPaymentWorld {
         return String(try #require(link.firstMatch(of: /[0-9a-f]{64}/)).output)
     }
 
+    /// What the sandbox received so far, as `METHOD /path`, oldest first.
+    func sandboxRequests() async throws -> [String] {
+        let (data, _) = try await URLSession.shared.data(
+            from: try #require(URL(string: sandboxURL + "/sandbox/requests")))
+        let log = try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
+        return (log.objectValue?["requests"]?.arrayValue ?? []).compactMap(\.objectValue).map {
+            "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "")"
+        }
+    }
+
     /// The order's status and instrument at Swedbank Pay (the sandbox), read with the merchant token.
     func statusAtSwedbankPay(_ info: SwedbankPaySDK.ViewPaymentOrderInfo?) async throws -> String? {
         let id = try #require(info?.paymentId)
