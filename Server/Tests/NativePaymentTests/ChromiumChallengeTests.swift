@@ -19,6 +19,9 @@ import Testing
                     instrument: .creditCard(prefill: try flow.recorder.card(Self.challengeCard)))
                 let shown = try await flow.calls(2)
                 #expect(shown == [SwishTests.fetchedPayer, "show3DSecureViewController"])
+                // The hidden method page runs first, but Chromium's Local Network Access rule stops
+                // its frame's post from the about:blank document to the loopback ACS (a WKWebView
+                // has no such rule), so the ACS does not see it here; the challenge does not need it.
                 let view = try #require(flow.recorder.threeDSecureViews.first as? ChromiumViewController)
                 try await view.page.waitFor("document.querySelector('#approve button')", description: "the ACS page")
                 try await view.page.click("#approve button")
