@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrowserHost
 import Foundation
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
@@ -16,8 +17,8 @@ struct DemoNativeCommand: AsyncParsableCommand {
             on free loopback ports, with a throw-away SQLite file). The order is created through the backend with \
             the SDK's MerchantBackendConfiguration; the session then runs with the SDK's default retry policy \
             (status checks every 2 s). Instruments: swish (on another device, +46739000001; the demo approves it as \
-            the payer through the sandbox's Swish simulator as soon as the attempt has started), card (the sandbox's frictionless Visa), card-3ds (the MasterCard with a challenge; \
-            needs a web view, which this command does not have yet), applepay (a simulated wallet).
+            the payer through the sandbox's Swish simulator as soon as the attempt has started), card (the sandbox's frictionless Visa), card-3ds (the MasterCard with a challenge, its \
+            pages in headless Chromium, approved as the payer on the sandbox's ACS page), applepay (a simulated wallet).
             Round trips count the requests to the payment session API in the sandbox's request log (not its event log).
             """
     )
@@ -46,11 +47,6 @@ struct DemoNativeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...1_000).contains(runs) else { throw ValidationError("--repeat must be from 1 to 1000") }
-        if instrument == .card3ds {
-            throw ValidationError(
-                "card-3ds needs a web view for the 3-D Secure pages, which `demo native` does not have yet. "
-                    + "Try: swedbankpay demo native --instrument card")
-        }
         if let url, URL(string: url)?.host == nil {
             throw ValidationError("--url must be a backend URL such as http://127.0.0.1:8080")
         }
@@ -75,9 +71,23 @@ struct DemoNativeCommand: AsyncParsableCommand {
     @MainActor
     private func pay(_ servers: DemoServers) async throws {
         guard let sandboxURL = servers.sandboxURL else { throw ValidationError("the sandbox's URL is needed") }
+        // Only the 3-D Secure challenge needs a web view.
+        let browser = instrument == .card3ds && !abort ? try await BrowserHost.launch() : nil
+        do {
+            try await pay(
+                servers, sandboxURL: sandboxURL, webViewHost: browser.map { ChromiumWebViewHost(browser: $0) })
+        } catch {
+            await browser?.close()
+            throw error
+        }
+        await browser?.close()
+    }
+
+    @MainActor
+    private func pay(_ servers: DemoServers, sandboxURL: URL, webViewHost: ChromiumWebViewHost?) async throws {
         let demo = NativeDemo(
             backendURL: servers.backendURL, sandboxURL: sandboxURL.absoluteString, apiKey: servers.apiKey,
-            instrument: instrument, abort: abort)
+            instrument: instrument, abort: abort, webViewHost: webViewHost)
         if runs == 1 {
             let run = try await demo.pay()
             for line in run.timeline { Console.line(line) }

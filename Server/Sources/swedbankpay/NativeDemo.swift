@@ -1,3 +1,4 @@
+import BrowserHost
 import Foundation
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
@@ -27,10 +28,13 @@ final class NativeDemo {
     let instrument: DemoNativeCommand.Instrument
     /// Aborts the session once fetched instead of paying.
     let abort: Bool
+    /// The web views of 3-D Secure (`card-3ds` only).
+    let webViewHost: ChromiumWebViewHost?
     private let http = SwedbankPaySDK.URLSessionHTTPClient()
 
     init(
-        backendURL: URL, sandboxURL: String, apiKey: String, instrument: DemoNativeCommand.Instrument, abort: Bool
+        backendURL: URL, sandboxURL: String, apiKey: String, instrument: DemoNativeCommand.Instrument, abort: Bool,
+        webViewHost: ChromiumWebViewHost?
     ) {
         configuration = SwedbankPaySDK.MerchantBackendConfiguration(
             backendUrl: backendURL.absoluteString.hasSuffix("/") ? backendURL : backendURL.appendingPathComponent(""),
@@ -39,6 +43,7 @@ final class NativeDemo {
         self.sandboxURL = sandboxURL
         self.instrument = instrument
         self.abort = abort
+        self.webViewHost = webViewHost
     }
 
     func pay() async throws -> Run {
@@ -46,7 +51,8 @@ final class NativeDemo {
         let order = SwedbankPaySDK.PaymentOrder(
             isV3: true, currency: "SEK", amount: 1500, vatAmount: 375, description: "Native demo", language: .Swedish,
             urls: SwedbankPaySDK.PaymentOrderUrls(configuration: configuration, language: .Swedish),
-            payer: instrument == .card ? SwedbankPaySDK.PaymentOrderPayer(payerReference: "demo-payer") : nil)
+            payer: [.card, .card3ds].contains(instrument)
+                ? SwedbankPaySDK.PaymentOrderPayer(payerReference: "demo-payer") : nil)
         let info = try await configuration.postPaymentorders(
             paymentOrder: order, userData: nil, consumerProfileRef: nil, options: .isV3)
         guard let sessionURL = info.operations?.findOperation(rel: .viewPaymentSession)?.url else {
@@ -56,7 +62,7 @@ final class NativeDemo {
         let session = SwedbankPaySDK.SwedbankPayPaymentSession(
             environment: SwedbankPaySDK.PaymentSessionEnvironment(
                 httpClient: http, appLauncher: DemoLauncher(),
-                walletAuthorizer: SimulatedWallet(behaviour: .authorize(data: "demo"))))
+                walletAuthorizer: SimulatedWallet(behaviour: .authorize(data: "demo")), webViewHost: webViewHost))
         session.delegate = recorder
 
         recorder.note("app", "fetchPaymentSession")
@@ -75,6 +81,7 @@ final class NativeDemo {
             recorder.note("app", "makeNativePaymentAttempt(\(Self.describe(attempt)))")
             session.makeNativePaymentAttempt(instrument: attempt)
             if instrument == .swish { try await approveSwish(session: token, recorder: recorder) }
+            if instrument == .card3ds { try await approveChallenge(recorder) }
         }
         let outcome = await recorder.next()
         // Give the event log a moment to post the last beacons.
@@ -155,6 +162,19 @@ final class NativeDemo {
             try await Task.sleep(for: .milliseconds(10))
         }
         throw DemoError("the Swish attempt did not start")
+    }
+
+    /// The payer approves the 3-D Secure challenge on the sandbox's ACS page, once it is shown.
+    private func approveChallenge(_ recorder: DemoRecorder) async throws {
+        for _ in 0..<3_000 where recorder.threeDSecureView == nil {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        guard let view = recorder.threeDSecureView as? ChromiumViewController else {
+            throw DemoError("no 3-D Secure page was shown")
+        }
+        try await view.page.waitFor("document.querySelector('#approve button')", description: "the ACS page")
+        recorder.note("payer", "approves on the ACS page")
+        try await view.page.click("#approve button")
     }
 
     private func sandboxJSON(_ method: String, _ path: String) async throws -> SwedbankPaySDK.JSONValue {
@@ -269,7 +289,11 @@ final class DemoRecorder: SwedbankPaySDKPaymentSessionDelegate {
     func showSwedbankPaySDKController(viewController: SwedbankPaySDKController) {
         outcome("showSwedbankPaySDKController")
     }
+    /// The 3-D Secure page shown, for the payer to answer.
+    private(set) var threeDSecureView: SwedbankPaySDK.PlatformViewController?
+
     func show3DSecureViewController(viewController: SwedbankPaySDK.PlatformViewController) {
+        threeDSecureView = viewController
         note("SDK", "show3DSecureViewController")
     }
     func dismiss3DSecureViewController() { note("SDK", "dismiss3DSecureViewController") }
