@@ -8,20 +8,30 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) @MainActor struct ThreeDSecureFlowTests {
     typealias F = SessionFixtures
 
-    /// Fetches, starts the card, and answers create-authentication with the challenge.
-    func startChallenge(_ harness: SessionHarness) async throws -> ScriptedWebView {
+    /// Fetches and starts the card; create-authentication answers `afterAuthentication`. The
+    /// method view's document reads as `methodState` (`https:complete`: the ACS's page loaded).
+    func startMethodPage(
+        _ harness: SessionHarness, methodState: String, afterAuthentication: F.JSON
+    ) async throws -> ScriptedWebView {
         await harness.fetch(F.choosing(cardExpanded: true))
         harness.stub("POST", "/methods/CreditCard/attempts", F.createAuthentication)
-        harness.stub("POST", "/sca/create-authentication", F.completeAuthentication)
-        harness.stub("POST", "/sca/complete-authentication", F.terminal(redirect: F.completeUrl))
+        harness.stub("POST", "/sca/create-authentication", afterAuthentication)
+        harness.host.prepare = { $0.scriptResults[ThreeDSecureWebViews.methodProbe] = .string(methodState) }
         harness.session?.makeNativePaymentAttempt(instrument: .creditCard(prefill: F.visa))
         await harness.until("the method page") { harness.host.webViews.first?.loadedHTML.isEmpty == false }
-        let method = try #require(harness.host.webViews.first)
+        return try #require(harness.host.webViews.first)
+    }
+
+    /// Fetches, starts the card, and answers create-authentication with the challenge.
+    func startChallenge(_ harness: SessionHarness) async throws -> ScriptedWebView {
+        harness.stub("POST", "/sca/complete-authentication", F.terminal(redirect: F.completeUrl))
+        let method = try await startMethodPage(
+            harness, methodState: "https:complete", afterAuthentication: F.completeAuthentication)
         let page = try #require(method.loadedHTML.first)
         #expect(page.baseURL.absoluteString == "about:blank")
+        #expect(page.html.contains(#"<body onload="document.forms[0].submit()"><form method="POST""#))
         #expect(page.html.contains(#"action="https://pay.test/sandbox/acs/method""#))
         #expect(page.html.contains(#"name="threeDSMethodData" value="bWV0aG9k""#))
-        #expect(method.post(.bool(true), to: ThreeDSecureWebViews.methodHandlerName))
         await harness.waitForCalls(2)
         #expect(harness.delegate.calls == ["fetched", "show3DSecure"])
         #expect(method.isClosed)
@@ -89,5 +99,21 @@ import Testing
         await harness.waitForCalls(2)
         #expect(harness.delegate.calls == ["fetched", "complete"])
         #expect(harness.body("/sca/create-authentication")?.contains(#""methodCompletionIndicator":"N""#) == true)
+    }
+
+    /// The method page's own load failing is `N`. (Posted into a frame, as before, a failed load
+    /// still fired the frame's `load` event for the error page, which counted as `Y`: found in
+    /// Chromium against the sandbox, where the frame's post from about:blank to the loopback ACS
+    /// is blocked.)
+    @Test func aMethodPageWhoseLoadFailsCountsAsN() async throws {
+        let harness = SessionHarness()
+        // What a browser shows after the failure is a complete document too, but not the ACS's.
+        let method = try await startMethodPage(
+            harness, methodState: "chrome-error:complete", afterAuthentication: F.terminal(redirect: F.completeUrl))
+        method.failLoad(.init(url: URL(string: "https://pay.test/sandbox/acs/method"), description: "blocked"))
+        await harness.waitForCalls(2)
+        #expect(harness.delegate.calls == ["fetched", "complete"])
+        #expect(harness.body("/sca/create-authentication")?.contains(#""methodCompletionIndicator":"N""#) == true)
+        #expect(method.isClosed)
     }
 }

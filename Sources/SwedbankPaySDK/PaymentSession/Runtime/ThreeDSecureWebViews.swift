@@ -19,8 +19,11 @@ final class ThreeDSecureWebViews {
         var description: String { "no web view host: set PaymentSessionEnvironment.webViewHost" }
     }
 
-    /// The message handler the method page posts to when its frame has loaded.
-    static let methodHandlerName = "swedbankPayThreeDSMethod"
+    /// What the hidden method view evaluates to see whether the ACS's page has loaded: its
+    /// scheme and ready state (`https:complete`).
+    static let methodProbe = "location.protocol + document.readyState"
+    /// How often the method view is looked at.
+    static let methodPollInterval: TimeInterval = 0.05
     /// A method page that has not loaded by then counts as failed (`N`).
     static let methodTimeout: TimeInterval = 30
 
@@ -34,16 +37,22 @@ final class ThreeDSecureWebViews {
         self.clock = clock
     }
 
-    /// Posts the method form into a hidden frame; true when the frame loaded (`Y`), false when it
-    /// failed, timed out or there is no web view (`N`).
+    /// Posts the method form as the hidden view's own page, as the Swedbank Pay SDK loads the
+    /// method request: true (`Y`) once the ACS's page has loaded, false (`N`) when its load failed,
+    /// it did not load in time, or there is no web view.
+    ///
+    /// The form is posted in the top-level document, not into a frame: a frame's `load` event also
+    /// fires for the error page of a failed load, so it cannot tell success from failure, while a
+    /// failed top-level load is reported to the load-failure handler.
     func runMethodRequest(_ form: FormPost) async -> Bool {
         guard let host, let webView = try? await host.makeWebView() else { return false }
         methodViews.append(webView)
         let result = OnceResult<Bool>()
-        webView.loadFailureHandler = { _ in result.set(false) }
+        webView.loadFailureHandler = { failure in
+            if failure.url == nil || failure.url?.absoluteString == form.url { result.set(false) }
+        }
         do {
-            try await webView.addMessageHandler(name: Self.methodHandlerName) { _ in result.set(true) }
-            try await webView.loadHTML(Self.methodPage(form), baseURL: Self.blank)
+            try await webView.loadHTML(Self.formPage(form), baseURL: Self.blank)
         } catch {
             result.set(false)
         }
@@ -51,8 +60,19 @@ final class ThreeDSecureWebViews {
         let timeout = Task { @MainActor in
             if (try? await clock.sleep(seconds: Self.methodTimeout)) != nil { result.set(false) }
         }
+        let watch = Task { @MainActor in
+            while !result.isSet {
+                let state = try? await webView.evaluateJavaScript(Self.methodProbe)
+                if state == .string("https:complete") || state == .string("http:complete") {
+                    result.set(true)
+                    return
+                }
+                guard (try? await clock.sleep(seconds: Self.methodPollInterval)) != nil else { return }
+            }
+        }
         let loaded = await result.value(onCancel: false)
         timeout.cancel()
+        watch.cancel()
         methodViews.removeAll { $0 === webView }
         await webView.close()
         return loaded
@@ -111,7 +131,7 @@ final class ThreeDSecureWebViews {
             if failure.url == nil || failure.url?.absoluteString == form.url { result.set(.failed(failure)) }
         }
         do {
-            try await webView.loadHTML(Self.formPage(form, target: nil), baseURL: Self.blank)
+            try await webView.loadHTML(Self.formPage(form), baseURL: Self.blank)
         } catch {
             result.set(.failed(error))
         }
@@ -129,34 +149,19 @@ final class ThreeDSecureWebViews {
 
     static let blank = URL(string: "about:blank")!
 
-    /// A page that posts `form` as soon as it loads, into the frame `target` or the page itself.
-    static func formPage(_ form: FormPost, target: String?) -> String {
+    /// A page that posts `form` in the top-level document as soon as it loads.
+    static func formPage(_ form: FormPost) -> String {
         let inputs = form.fields.map {
             "<input type=\"hidden\" name=\"\(escape($0.name))\" value=\"\(escape($0.value))\">"
         }.joined()
-        let targetAttribute = target.map { " target=\"\(escape($0))\"" } ?? ""
         let enctype = escape(form.contentType ?? "application/x-www-form-urlencoded")
-        let submit = target == nil ? " onload=\"document.forms[0].submit()\"" : ""
         return """
             <!DOCTYPE html><html><head><meta charset="utf-8">\
-            <meta name="viewport" content="width=device-width, initial-scale=1"></head><body\(submit)>\
-            <form method="\(escape(form.method))" action="\(escape(form.url))" enctype="\(enctype)"\(targetAttribute)>\
+            <meta name="viewport" content="width=device-width, initial-scale=1"></head>\
+            <body onload="document.forms[0].submit()">\
+            <form method="\(escape(form.method))" action="\(escape(form.url))" enctype="\(enctype)">\
             \(inputs)</form></body></html>
             """
-    }
-
-    /// The method page: the form posted into a hidden frame, which reports its load.
-    static func methodPage(_ form: FormPost) -> String {
-        let page = formPage(form, target: "threeDSMethodFrame")
-        let frame = "<iframe name=\"threeDSMethodFrame\" id=\"threeDSMethodFrame\" style=\"display:none\"></iframe>"
-        let script = """
-            <script>var frame = document.getElementById('threeDSMethodFrame');\
-            document.forms[0].submit();\
-            frame.addEventListener('load', function () {\
-            window.webkit.messageHandlers.\(methodHandlerName).postMessage(true); });</script>
-            """
-        return page.replacingOccurrences(of: "</body>", with: frame + script + "</body>")
-            .replacingOccurrences(of: "<body>", with: "<body>")
     }
 
     static func escape(_ text: String) -> String {
@@ -180,6 +185,8 @@ final class ThreeDSecureWebViews {
 final class OnceResult<Value: Sendable> {
     private var result: Value?
     private var waiter: CheckedContinuation<Value, Never>?
+
+    var isSet: Bool { result != nil }
 
     func set(_ value: Value) {
         guard result == nil else { return }
