@@ -207,6 +207,8 @@ final class Seed000CheckoutViewController: SeedHostViewController, SwedbankPaySD
         await harness.until("the challenge") { harness.host.last?.loadedHTML.isEmpty == false }
         let challenge = try #require(harness.host.last)
         #if !canImport(UIKit)
+            // The page loads while the delegate call is on its way to the main actor.
+            await harness.until("the presentation") { !checkout.presented.isEmpty }
             #expect(checkout.presented.first === challenge.viewController)
         #endif
         let final = SwedbankPaySDK.WebNavigationRequest(
