@@ -88,7 +88,11 @@ final class NativeDemo {
         try await Task.sleep(for: .milliseconds(300))
 
         let requests = try await sandboxRequests(since: started, session: token)
-        let sessionRequests = requests.filter { $0.path.contains(token) && !$0.path.hasSuffix("/events") }
+        // The SDK's requests: not its event log, and not the ACS page's own post to the
+        // NotificationUrl (the browser's, in the 3-D Secure view).
+        let sessionRequests = requests.filter {
+            $0.path.contains(token) && !$0.path.hasSuffix("/events") && !$0.path.hasSuffix("/sca/notification")
+        }
         let beacons = requests.filter { $0.path.hasSuffix("/events") }.count
         var lines = requests.filter { !$0.path.hasSuffix("/events") }.map {
             (
