@@ -11,8 +11,11 @@ import SQLiteNIO
 /// An open database of either engine, as SQLKit's `SQLDatabase`, with the schema migrated.
 ///
 /// SQLite runs through one connection (SQLite serialises writers anyway) in WAL mode with
-/// `synchronous=FULL`, so a committed order survives the process being killed. PostgreSQL runs
-/// through a connection pool.
+/// `synchronous=NORMAL`: a committed order survives the process being killed (it is in the WAL
+/// before the app hears of it), while an OS crash or power loss may lose the last commits — the
+/// price of not syncing every commit, which in `bench backend` cut the creation rate by about a
+/// third and tripled p99 (docs/merchant-backend-server.md has the figures).
+/// Deployments that must survive power loss use PostgreSQL, which runs through a connection pool.
 public final class BackendDatabase: Sendable {
     let sql: any SQLDatabase
     /// Which engine, for the few statements that differ.
@@ -37,10 +40,10 @@ public final class BackendDatabase: Sendable {
             let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger).get()
             let sql = connection.sql(queryLogLevel: nil)
             do {
-                // WAL lets readers run beside the writer; FULL syncs each commit, so an
-                // acknowledged order is on disk before the app hears of it.
+                // WAL lets readers run beside the writer; NORMAL writes each commit to the WAL
+                // (safe from process crashes) and syncs at checkpoints (see the type's comment).
                 try await sql.raw("PRAGMA journal_mode=WAL").run()
-                try await sql.raw("PRAGMA synchronous=FULL").run()
+                try await sql.raw("PRAGMA synchronous=NORMAL").run()
                 try await sql.raw("PRAGMA busy_timeout=5000").run()
             } catch {
                 try? await connection.close().get()

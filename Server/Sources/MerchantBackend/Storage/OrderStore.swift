@@ -18,7 +18,7 @@ struct OrderStore: Sendable {
     /// Records `order` (creation `pending`). With an idempotency key, an order the user already
     /// made with that key is returned instead, and nothing is written.
     func reserve(_ order: StoredOrder) async throws -> Reservation {
-        try await sql.raw(
+        let inserted = try await sql.raw(
             """
             INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
             currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, \
@@ -27,19 +27,22 @@ struct OrderStore: Sendable {
             \(bind: order.currency), \(bind: order.amount), \(bind: order.vatAmount), \(bind: order.payerReference), \
             \(bind: order.creation.rawValue), \(bind: order.status), \(bind: order.pspID), \
             \(bind: order.responseStatus), \(bind: order.responseBody), \(bind: order.createdAt), \
-            \(bind: order.updatedAt)) ON CONFLICT DO NOTHING
+            \(bind: order.updatedAt)) ON CONFLICT DO NOTHING RETURNING id
             """
-        ).run()
+        ).all()
+        // A returned row is this order, inserted: no read back needed (both engines support
+        // RETURNING). Only a conflict, that is a key used before, needs the stored row.
+        if !inserted.isEmpty { return .recorded(order) }
         if let key = order.idempotencyKey {
             guard
                 let stored = try await select(
                     "WHERE user_id = \(bind: order.userID) AND idempotency_key = \(bind: key)"
                 ).first
             else { throw OrderStoreError.notRecorded }
-            return stored.id == order.id ? .recorded(stored) : .existing(stored)
+            return .existing(stored)
         }
-        guard let stored = try await find(id: order.id) else { throw OrderStoreError.notRecorded }
-        return .recorded(stored)
+        // Without a key only a colliding id or payee reference conflicts: never recorded.
+        throw OrderStoreError.notRecorded
     }
 
     /// Takes over an order whose creation failed or was left pending before `staleBefore`
