@@ -4,7 +4,7 @@ import SwedbankPaySDK
 import Testing
 
 /// The flows that need a web view, in headless Chromium through `ChromiumWebViewHost`: a saved
-/// card's 3-D Secure challenge, and a new card in the web payment menu.
+/// card's 3-D Secure challenge (and its page failing to load), and a new card in the web menu.
 @MainActor
 @Suite(.timeLimit(.minutes(2))) struct ChromiumNativeTests {
     static let challengeCard = "522661******3406"
@@ -41,6 +41,33 @@ import Testing
                         "POST /methods/CreditCard/attempts 200", "POST /sca/create-authentication 200",
                         "POST /sca/complete-authentication 200",
                     ])
+            }
+        }
+    }
+
+    @Test func aChallengePageThatFailsToLoadIsReportedAndRetryShowsIt() async throws {
+        try await NativeSandbox.run { sandbox in
+            try await sandbox.withChromium { host in
+                sandbox.challengeOutage.isOn = true
+                let flow = try await sandbox.start(.init(payerReference: "payer-outage"), webViewHost: host)
+                let card = try flow.recorder.card(Self.challengeCard)
+                flow.session.makeNativePaymentAttempt(instrument: .creditCard(prefill: card))
+                let failed = try await flow.calls(3)
+                #expect(
+                    failed == [
+                        SwishTests.fetchedPayer, "show3DSecureViewController",
+                        "sdkProblem paymentSession3DSecureViewControllerLoadFailed (WebViewLoadFailure)",
+                    ])
+
+                sandbox.challengeOutage.isOn = false
+                try flow.retryFirstProblem()
+                let view = try #require(flow.recorder.threeDSecureViews.first as? ChromiumViewController)
+                try await view.page.waitFor("document.querySelector('#approve button')", description: "the ACS page")
+                try await view.page.click("#approve button")
+                let calls = try await flow.calls(5)
+                #expect(calls.dropFirst(3) == ["dismiss3DSecureViewController", "complete"])
+                // The same view was shown again: no second show3DSecureViewController.
+                #expect(flow.recorder.threeDSecureViews.count == 1)
             }
         }
     }

@@ -19,10 +19,15 @@ final class NativeSandbox {
     private let http = SwedbankPaySDK.URLSessionHTTPClient()
     private var nextOrder = 0
 
-    private init(sandbox: PaymentSandbox, base: String) {
+    private init(sandbox: PaymentSandbox, base: String, outage: ChallengeOutage) {
         self.sandbox = sandbox
         self.base = base
+        challengeOutage = outage
     }
+
+    /// Connections carrying a 3-D Secure challenge page request are reset while this is on (the
+    /// sandbox's fault rules stay off its own pages, so the test server does it).
+    let challengeOutage: ChallengeOutage
 
     /// Serves a new sandbox for `body`, then stops it. A Swish payment on another device is
     /// approved (or declined by its trigger) at the session's first request after the attempt.
@@ -32,13 +37,18 @@ final class NativeSandbox {
                 merchantTokens: [token], seed: 7, swishOtherDeviceApprovalDelay: 0))
         var logger = Logger(label: "NativePaymentTests")
         logger.logLevel = .critical
+        let outage = ChallengeOutage()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
+        let app = Application(
+            responder: ChallengeOutageResponder(inner: sandbox.router().buildResponder(), outage: outage),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionFaultHandler()])),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "PaymentSandbox"),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
         let server = Task { try await app.run() }
         defer { server.cancel() }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
-        try await body(NativeSandbox(sandbox: sandbox, base: "http://127.0.0.1:\(port)"))
+        try await body(NativeSandbox(sandbox: sandbox, base: "http://127.0.0.1:\(port)", outage: outage))
     }
 
     // MARK: Merchant
@@ -216,5 +226,31 @@ final class NativeSandbox {
         let response = try await http.send(request)
         let body = response.body.isEmpty ? .null : try SwedbankPaySDK.JSONValue(parsing: response.body)
         return (response.status, body)
+    }
+}
+
+/// Whether the ACS challenge page is unreachable (its connections reset).
+final class ChallengeOutage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var on = false
+
+    var isOn: Bool {
+        get { lock.withLock { on } }
+        set { lock.withLock { on = newValue } }
+    }
+}
+
+/// The sandbox's responder, except that during a ``ChallengeOutage`` a challenge page request is
+/// answered with the sandbox's reset marker, which its `ConnectionFaultHandler` turns into a TCP
+/// reset: the browser's load of the page fails for real.
+struct ChallengeOutageResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == SandboxRequestContext {
+    let inner: Inner
+    let outage: ChallengeOutage
+
+    func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
+        if request.method == .post, request.uri.path == "/sandbox/acs/challenge", outage.isOn {
+            return Response(status: .ok, headers: [FaultHeader.name: "reset challenge-outage"])
+        }
+        return try await inner.respond(to: request, context: context)
     }
 }

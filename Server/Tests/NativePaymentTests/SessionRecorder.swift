@@ -94,9 +94,10 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
 enum TestPolicy {
     static let quick = SwedbankPaySDK.PaymentSessionRetryPolicy(
         window: 10, longWindow: 10, timeout: 10, longTimeout: 10, retryDelay: 0.05, pollInterval: 0.05)
-    /// For faults: tries time out after half a second and are retried for two.
+    /// For faults: tries time out after 1.5 s (long enough for a busy machine to answer, short
+    /// enough for a hang to be retried) and are retried for 4 s.
     static let faults = SwedbankPaySDK.PaymentSessionRetryPolicy(
-        window: 2, longWindow: 2, timeout: 0.5, longTimeout: 0.5, retryDelay: 0.1, pollInterval: 0.05)
+        window: 4, longWindow: 4, timeout: 1.5, longTimeout: 1.5, retryDelay: 0.1, pollInterval: 0.05)
 }
 
 /// Opens nothing; records what it was asked to open.
