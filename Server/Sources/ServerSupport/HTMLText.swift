@@ -1,25 +1,4 @@
-import Foundation
+import SwedbankPaySDK
 
-/// Escaping for what the servers put into HTML pages. Every value that comes from a merchant, a
-/// payer or a URL goes through it, so no order description or URL can break out of its element
-/// or attribute.
-public enum HTMLText {
-    /// Text for HTML content and double- or single-quoted attributes.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        // Scalars, not Characters: a quote followed by a combining mark is one Character that is
-        // not equal to `"`, yet the browser still reads the quote.
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
+/// The servers escape HTML exactly as the SDK does: one implementation, in the SDK.
+public typealias HTMLText = SwedbankPaySDK.HTMLText
