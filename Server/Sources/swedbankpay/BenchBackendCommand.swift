@@ -155,7 +155,8 @@ struct BenchBackendCommand: AsyncParsableCommand {
         Console.line(
             "\(title): \(format(Double(result.created) / result.elapsed, 0)) /s"
                 + " (p50 \(format(statistics.percentile(0.5), 2)) ms, p99 \(format(statistics.percentile(0.99), 2)) ms,"
-                + " \(statistics.count) requests)")
+                + " \(statistics.count) requests, \(format(result.cpuSeconds / Double(max(statistics.count, 1)) * 1e6, 0)) µs CPU each)"
+        )
         if result.failed > 0 { Console.line("  failed: \(result.failed) (first: \(result.firstFailure ?? "?"))") }
     }
 

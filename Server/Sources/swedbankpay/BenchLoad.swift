@@ -12,6 +12,7 @@ enum BenchLoad {
         client: HTTPClient, seconds: Double, connections: Int, makeRequest: @escaping MakeRequest
     ) async throws -> BenchThroughput {
         let start = ContinuousClock.now
+        let cpuBefore = ProcessCPU.seconds()
         let deadline = start + .milliseconds(Int64(seconds * 1_000))
         var total = try await withThrowingTaskGroup(of: BenchThroughput.self) { group in
             for worker in 0..<connections {
@@ -40,6 +41,7 @@ enum BenchLoad {
             for try await result in group { total.merge(result) }
             return total
         }
+        total.cpuSeconds = ProcessCPU.seconds() - cpuBefore
         let elapsed = ContinuousClock.now - start
         total.elapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return total

@@ -69,10 +69,8 @@ struct BenchSandboxCommand: AsyncParsableCommand {
                 Console.line(
                     "Payment Sandbox benchmark on http://127.0.0.1:\(port) (\(ProcessInfo.processInfo.activeProcessorCount) cores)"
                 )
-                let cpuBefore = ProcessCPU.seconds()
                 let throughput = try await driver.createOrders(seconds: seconds, connections: connections)
-                Self.report(
-                    throughput, seconds: seconds, connections: connections, cpu: ProcessCPU.seconds() - cpuBefore)
+                Self.report(throughput, seconds: seconds, connections: connections)
                 if sessions > 0 {
                     let memory = try await driver.openSessions(count: sessions, connections: connections)
                     Self.report(memory)
@@ -86,7 +84,8 @@ struct BenchSandboxCommand: AsyncParsableCommand {
         }
     }
 
-    private static func report(_ result: BenchThroughput, seconds: Double, connections: Int, cpu: Double) {
+    private static func report(_ result: BenchThroughput, seconds: Double, connections: Int) {
+        let cpu = result.cpuSeconds
         let statistics = LatencyStatistics(milliseconds: result.latencies)
         let rate = Double(result.created) / result.elapsed
         Console.line(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one phase of `bench sandbox` counted: successes, failures (with the first one's status
+/// What one phase of a benchmark counted: successes, failures (with the first one's status
 /// and body, to say what went wrong), request latencies and how long it took.
 struct BenchThroughput: Sendable {
     var created = 0
@@ -8,6 +8,8 @@ struct BenchThroughput: Sendable {
     var firstFailure: String?
     var latencies: [Double] = []
     var elapsed: Double = 0
+    /// CPU time the whole process used meanwhile (load generator and servers together).
+    var cpuSeconds: Double = 0
     /// Orders whose payment session was opened (memory phase only).
     var sessionsOpened = 0
 

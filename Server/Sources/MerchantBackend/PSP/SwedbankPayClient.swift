@@ -22,6 +22,21 @@ struct SwedbankPayClient: Sendable {
     let timeout: TimeInterval
     let maxResponseBytes: Int
     let userAgent: String
+    /// `origin`'s parts, parsed once, for ``isOnOrigin(_:)``.
+    private let originParts: OriginParts?
+
+    private struct OriginParts: Sendable, Equatable {
+        var scheme: String?
+        var host: String?
+        var port: Int?
+
+        init?(_ url: URL?) {
+            guard let url else { return nil }
+            scheme = url.scheme?.lowercased()
+            host = url.host?.lowercased()
+            port = url.port ?? (scheme == "https" ? 443 : 80)
+        }
+    }
 
     init(http: HTTPClient, configuration: BackendConfiguration) {
         self.http = http
@@ -30,12 +45,15 @@ struct SwedbankPayClient: Sendable {
         timeout = configuration.swedbankPayTimeout
         maxResponseBytes = configuration.maxSwedbankPayResponseBytes
         userAgent = "SwedbankPaySwift-MerchantBackend/\(SwedbankPaySDK.VersionReporter.currentVersion)"
+        originParts = OriginParts(URL(string: origin))
     }
 
     /// A successful answer: status 2xx and a JSON object.
     struct Answer: Sendable {
         var status: Int
         var object: SwedbankPaySDK.JSONObject
+        /// The body as received, for passing on unchanged without serializing `object` again.
+        var body: Data
     }
 
     /// The absolute URL of an API path such as `/psp/paymentorders`.
@@ -44,21 +62,20 @@ struct SwedbankPayClient: Sendable {
     /// Whether `href` is on the Swedbank Pay origin (same scheme, host and port), so the merchant
     /// token may be sent there.
     func isOnOrigin(_ href: String) -> Bool {
-        guard let url = URL(string: href), let base = URL(string: origin),
-            url.scheme?.lowercased() == base.scheme?.lowercased(),
-            url.host?.lowercased() == base.host?.lowercased(),
-            Self.port(url) == Self.port(base), url.user == nil, url.password == nil
+        guard let url = URL(string: href), let originParts, OriginParts(url) == originParts,
+            url.user == nil, url.password == nil
         else { return false }
         return url.path.hasPrefix("/")
-    }
-
-    private static func port(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
     }
 
     func send(_ method: HTTPMethod, _ href: String, body: SwedbankPaySDK.JSONValue? = nil) async throws(BackendProblem)
         -> Answer
     {
+        try await send(method, href, json: body?.serialized())
+    }
+
+    /// ``send(_:_:body:)`` with a body that is JSON text already.
+    func send(_ method: HTTPMethod, _ href: String, json body: Data?) async throws(BackendProblem) -> Answer {
         guard isOnOrigin(href) else {
             throw .badRequest(
                 "The href is not a Swedbank Pay URL this backend may call.",
@@ -71,7 +88,7 @@ struct SwedbankPayClient: Sendable {
         request.headers.add(name: "User-Agent", value: userAgent)
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body.serialized()))
+            request.body = .bytes(ByteBuffer(bytes: body))
         }
         let status: Int
         let contentType: String?
@@ -115,7 +132,7 @@ struct SwedbankPayClient: Sendable {
                 "Swedbank Pay answered \(status) with a body that is not a JSON object.", gatewayStatus: status,
                 body: String(decoding: data.prefix(4_096), as: UTF8.self))
         }
-        if (200..<300).contains(status) { return Answer(status: status, object: object) }
+        if (200..<300).contains(status) { return Answer(status: status, object: object, body: data) }
         guard (400..<600).contains(status) else {
             throw .invalidResponse(
                 "Swedbank Pay answered with status \(status).", gatewayStatus: status,

@@ -41,13 +41,13 @@ struct PaymentOrderCreation: Sendable {
         case .recorded(let recorded):
             return try await callSwedbankPay(for: recorded, body: prepared.body)
         case .existing(let existing):
-            return try await repeatRequest(existing, requestHash: order.requestHash, body: prepared)
+            return try await repeatRequest(existing, requestHash: order.requestHash, body: body)
         }
     }
 
     /// A request with a key the user used before.
     private func repeatRequest(
-        _ existing: StoredOrder, requestHash: String, body prepared: PaymentOrderPreparation.Prepared
+        _ existing: StoredOrder, requestHash: String, body: SwedbankPaySDK.JSONObject
     )
         async throws -> Response
     {
@@ -69,23 +69,15 @@ struct PaymentOrderCreation: Sendable {
             }
             // Tried again with the payee reference of the first try: Swedbank Pay refuses a second
             // order with it, so a first try that did reach Swedbank Pay cannot make a duplicate.
-            var body = prepared.body
-            if case .object(var envelope) = body, case .object(var order)? = envelope["paymentorder"],
-                case .object(var payee)? = order["payeeInfo"]
-            {
-                payee["payeeReference"] = .string(claimed.payeeReference)
-                order["payeeInfo"] = .object(payee)
-                envelope["paymentorder"] = .object(order)
-                body = .object(envelope)
-            }
-            return try await callSwedbankPay(for: claimed, body: body)
+            let prepared = try preparation.prepare(body, payeeReference: claimed.payeeReference)
+            return try await callSwedbankPay(for: claimed, body: prepared.body)
         }
     }
 
-    private func callSwedbankPay(for order: StoredOrder, body: SwedbankPaySDK.JSONValue) async throws -> Response {
+    private func callSwedbankPay(for order: StoredOrder, body: Data) async throws -> Response {
         let answer: SwedbankPayClient.Answer
         do {
-            answer = try await swedbankPay.send(.POST, swedbankPay.url("/psp/paymentorders"), body: body)
+            answer = try await swedbankPay.send(.POST, swedbankPay.url("/psp/paymentorders"), json: body)
         } catch let problem {
             // 4xx is Swedbank Pay's verdict on this order; anything else may succeed next time.
             let verdict = (400..<500).contains(problem.status) && problem.type != URI.mobileSDKBadGateway
@@ -104,7 +96,11 @@ struct PaymentOrderCreation: Sendable {
                 "Swedbank Pay's answer has no paymentOrder.id.", gatewayStatus: answer.status,
                 body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
         }
-        let document = SwedbankPaySDK.JSONValue.object(Self.forApp(answer.object, orderID: order.id)).jsonText
+        // Passed on as received unless the backend adds its own link.
+        let document =
+            Self.needsSetInstrumentLink(answer.object)
+            ? SwedbankPaySDK.JSONValue.object(Self.forApp(answer.object, orderID: order.id)).jsonText
+            : String(decoding: answer.body, as: UTF8.self)
         try await store.markCreated(
             id: order.id, pspID: pspID, status: paymentOrder["status"]?.stringValue, responseStatus: 201,
             responseBody: document, now: Migrations.now())
@@ -126,16 +122,20 @@ struct PaymentOrderCreation: Sendable {
     /// mode, `mobileSDK.setInstrument`, the backend's own link for changing the instrument.
     static func forApp(_ answer: SwedbankPaySDK.JSONObject, orderID: String) -> SwedbankPaySDK.JSONObject {
         var result = answer
-        let operations = answer["operations"]?.arrayValue ?? []
-        let hasV2SetInstrument = operations.contains {
-            $0.objectValue?["rel"]?.stringValue == "update-paymentorder-setinstrument"
-        }
-        if hasV2SetInstrument {
+        if needsSetInstrumentLink(answer) {
             var mobileSDK = answer["mobileSDK"]?.objectValue ?? [:]
             mobileSDK["setInstrument"] = .string("/paymentorders/\(orderID)/setInstrument")
             result["mobileSDK"] = .object(mobileSDK)
         }
         return result
+    }
+
+    /// Whether the answer is a Checkout v2 payment order in instrument mode, which gets the
+    /// backend's `mobileSDK.setInstrument` link.
+    static func needsSetInstrumentLink(_ answer: SwedbankPaySDK.JSONObject) -> Bool {
+        (answer["operations"]?.arrayValue ?? []).contains {
+            $0.objectValue?["rel"]?.stringValue == "update-paymentorder-setinstrument"
+        }
     }
 
     private typealias URI = SwedbankPaySDK.ProblemTypeURI

@@ -13,8 +13,8 @@ struct PaymentOrderPreparation: Sendable {
     /// What the backend records about the order, besides the body.
     struct Prepared: Sendable {
         var order: SwedbankPaySDK.PaymentOrder
-        /// `{"paymentorder": …}` for `POST /psp/paymentorders`.
-        var body: SwedbankPaySDK.JSONValue
+        /// `{"paymentorder": …}` for `POST /psp/paymentorders`, as JSON text.
+        var body: Data
     }
 
     func prepare(_ body: SwedbankPaySDK.JSONObject, payeeReference: String) throws(BackendProblem) -> Prepared {
@@ -38,13 +38,21 @@ struct PaymentOrderPreparation: Sendable {
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
         order.urls.callbackUrl = callbackURL
-        let encoded: SwedbankPaySDK.JSONValue
+        var body = Data(#"{"paymentorder":"#.utf8)
         do {
-            encoded = try SwedbankPaySDK.JSONValue(parsing: JSONEncoder().encode(order), maxDepth: 64)
+            body.append(try Self.encoder.encode(order))
         } catch {
             throw .badRequest("The payment order cannot be encoded.")
         }
-        return Prepared(order: order, body: .object(["paymentorder": encoded]))
+        body.append(UInt8(ascii: "}"))
+        return Prepared(order: order, body: body)
+    }
+
+    /// Sorted keys and unescaped slashes: the same bytes as `JSONValue.serialized()` would give.
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     /// Decodes with the SDK's model, naming the field a decoding failure is about.

@@ -24,8 +24,15 @@ enum BackendIDs {
     /// A payee reference: 24 upper-case hexadecimal characters, unique with overwhelming
     /// probability and within every instrument's limits (at most 30 alphanumerics).
     static func payeeReference() -> String {
-        let uuid = UUID().uuid
-        let bytes = [uuid.0, uuid.1, uuid.2, uuid.3, uuid.4, uuid.5, uuid.6, uuid.7, uuid.8, uuid.9, uuid.10, uuid.11]
-        return bytes.map { String(format: "%02X", $0) }.joined()
+        let digits = Array("0123456789ABCDEF".utf8)
+        return withUnsafeBytes(of: UUID().uuid) { random in
+            String(unsafeUninitializedCapacity: 24) { output in
+                for (index, byte) in random.prefix(12).enumerated() {
+                    output[2 * index] = digits[Int(byte >> 4)]
+                    output[2 * index + 1] = digits[Int(byte & 0x0F)]
+                }
+                return 24
+            }
+        }
     }
 }

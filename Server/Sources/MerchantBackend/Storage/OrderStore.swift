@@ -6,6 +6,13 @@ import SQLKit
 struct OrderStore: Sendable {
     let database: BackendDatabase
     private var sql: any SQLDatabase { database.sql }
+    /// The two writes every order creation makes, each grouped with concurrent ones.
+    private let writes: OrderWrites
+
+    init(database: BackendDatabase) {
+        self.database = database
+        writes = OrderWrites(sql: database.sql)
+    }
 
     /// Where a new order ended up.
     enum Reservation: Sendable, Equatable {
@@ -18,21 +25,9 @@ struct OrderStore: Sendable {
     /// Records `order` (creation `pending`). With an idempotency key, an order the user already
     /// made with that key is returned instead, and nothing is written.
     func reserve(_ order: StoredOrder) async throws -> Reservation {
-        let inserted = try await sql.raw(
-            """
-            INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
-            currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, \
-            created_at, updated_at) VALUES (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \
-            \(bind: order.idempotencyKey), \(bind: order.requestHash), \(bind: order.operation), \
-            \(bind: order.currency), \(bind: order.amount), \(bind: order.vatAmount), \(bind: order.payerReference), \
-            \(bind: order.creation.rawValue), \(bind: order.status), \(bind: order.pspID), \
-            \(bind: order.responseStatus), \(bind: order.responseBody), \(bind: order.createdAt), \
-            \(bind: order.updatedAt)) ON CONFLICT DO NOTHING RETURNING id
-            """
-        ).all()
-        // A returned row is this order, inserted: no read back needed (both engines support
-        // RETURNING). Only a conflict, that is a key used before, needs the stored row.
-        if !inserted.isEmpty { return .recorded(order) }
+        // Inserted: no read back needed. Only a conflict, that is a key used before, needs the
+        // stored row.
+        if try await writes.insert.submit(order) { return .recorded(order) }
         if let key = order.idempotencyKey {
             guard
                 let stored = try await select(
@@ -67,13 +62,10 @@ struct OrderStore: Sendable {
     func markCreated(
         id: String, pspID: String, status: String?, responseStatus: Int, responseBody: String, now: Int64
     ) async throws {
-        try await sql.raw(
-            """
-            UPDATE payment_orders SET creation = 'created', psp_id = \(bind: pspID), status = \(bind: status), \
-            response_status = \(bind: responseStatus), response_body = \(bind: responseBody), \
-            updated_at = \(bind: now) WHERE id = \(bind: id)
-            """
-        ).run()
+        try await writes.created.submit(
+            Created(
+                id: id, pspID: pspID, status: status, responseStatus: responseStatus, responseBody: responseBody,
+                updatedAt: now))
     }
 
     /// Swedbank Pay refused the order (or the attempt failed): records the answer the app got.

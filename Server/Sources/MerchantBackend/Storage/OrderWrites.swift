@@ -1,0 +1,78 @@
+import Foundation
+import SQLKit
+
+/// The statements of order creation, written with group commit: the reservation of a new order
+/// and the record of Swedbank Pay's answer. One statement covers every order of a batch, and the
+/// same SQL runs on SQLite and PostgreSQL.
+struct OrderWrites: Sendable {
+    /// Inserts orders; true for each one inserted, false where a unique column conflicted.
+    let insert: GroupCommit<StoredOrder, Bool>
+    /// Marks orders created at Swedbank Pay.
+    let created: GroupCommit<Created, Void>
+
+    /// At most this many orders per statement: 64 × 17 binds stay far below either engine's
+    /// limit on bound parameters (SQLite 32,766, PostgreSQL 65,535).
+    static let maxBatch = 64
+
+    init(sql: any SQLDatabase) {
+        insert = GroupCommit(maxBatch: Self.maxBatch) { orders in
+            try await Self.insertAll(orders, into: sql)
+        }
+        created = GroupCommit(maxBatch: Self.maxBatch) { updates in
+            try await Self.markAllCreated(updates, in: sql)
+            return updates.map { _ in () }
+        }
+    }
+
+    /// One INSERT for all `orders`: true for each one inserted, false where it conflicted.
+    static func insertAll(_ orders: [StoredOrder], into sql: any SQLDatabase) async throws -> [Bool] {
+        let rows = orders.map { order -> SQLQueryString in
+            """
+            (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
+            \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
+            \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.creation.rawValue), \
+            \(bind: order.status), \(bind: order.pspID), \(bind: order.responseStatus), \(bind: order.responseBody), \
+            \(bind: order.createdAt), \(bind: order.updatedAt))
+            """
+        }
+        // ON CONFLICT DO NOTHING also skips the second of two rows of one statement that
+        // conflict with each other, so the batch behaves as its rows written one by one.
+        let inserted = try await sql.raw(
+            """
+            INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
+            currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, \
+            created_at, updated_at) VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING id
+            """
+        ).all()
+        let ids = Set(try inserted.map { try $0.decode(column: "id", as: String.self) })
+        return orders.map { ids.contains($0.id) }
+    }
+
+    /// One UPDATE recording all `updates`.
+    static func markAllCreated(_ updates: [Created], in sql: any SQLDatabase) async throws {
+        let rows = updates.map { update -> SQLQueryString in
+            """
+            (\(bind: update.id), \(bind: update.pspID), \(bind: update.status), \(bind: update.responseStatus), \
+            \(bind: update.responseBody), \(bind: update.updatedAt))
+            """
+        }
+        // A VALUES list's columns are column1, column2, … in both engines.
+        try await sql.raw(
+            """
+            UPDATE payment_orders SET creation = 'created', psp_id = v.column2, status = v.column3, \
+            response_status = v.column4, response_body = v.column5, updated_at = v.column6 \
+            FROM (VALUES \(rows.joined(separator: ", "))) AS v WHERE payment_orders.id = v.column1
+            """
+        ).run()
+    }
+}
+
+/// Swedbank Pay's answer to an order's creation, to record.
+struct Created: Sendable {
+    var id: String
+    var pspID: String
+    var status: String?
+    var responseStatus: Int
+    var responseBody: String
+    var updatedAt: Int64
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import MerchantBackend
+
+/// The batched statements of order creation on both engines: one INSERT for many orders that
+/// reports each conflict, one UPDATE for many answers.
+@Suite(.timeLimit(.minutes(2))) struct OrderWritesTests {
+    static func order(_ id: String, user: String, key: String?, payeeReference: String? = nil) -> StoredOrder {
+        StoredOrder(
+            id: id, payeeReference: payeeReference ?? "P\(id)", userID: user, idempotencyKey: key, requestHash: "h",
+            operation: "Purchase", currency: "SEK", amount: 1_500, vatAmount: 375, payerReference: nil,
+            creation: .pending, status: nil, pspID: nil, responseStatus: nil, responseBody: nil, createdAt: 1,
+            updatedAt: 1)
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func oneStatementInsertsManyAndReportsEachConflict(engine: BackendHarness.Engine) async throws {
+        try await Self.withDatabase(engine) { database in
+            let user = "user-\(UUID().uuidString)"
+            let run = UUID().uuidString.lowercased()
+            let earlier = Self.order("\(run)-0", user: user, key: "k0")
+            #expect(try await OrderWrites.insertAll([earlier], into: database.sql) == [true])
+            let batch = [
+                Self.order("\(run)-1", user: user, key: "k1"),
+                // The same key as the row before it in this statement.
+                Self.order("\(run)-2", user: user, key: "k1"),
+                // The key of the row inserted before.
+                Self.order("\(run)-3", user: user, key: "k0"),
+                Self.order("\(run)-4", user: user, key: nil),
+                // The payee reference of the row inserted before.
+                Self.order("\(run)-5", user: user, key: nil, payeeReference: earlier.payeeReference),
+            ]
+            #expect(try await OrderWrites.insertAll(batch, into: database.sql) == [true, false, false, true, false])
+            let stored = try await OrderStore(database: database).all().filter { $0.userID == user }
+            #expect(stored.map(\.id).sorted() == ["\(run)-0", "\(run)-1", "\(run)-4"])
+            #expect(stored.first { $0.id == "\(run)-1" } == batch[0])
+        }
+    }
+
+    @Test(arguments: TestDatabase.engines)
+    func oneStatementRecordsManyAnswers(engine: BackendHarness.Engine) async throws {
+        try await Self.withDatabase(engine) { database in
+            let user = "user-\(UUID().uuidString)"
+            let run = UUID().uuidString.lowercased()
+            let orders = (0..<3).map { Self.order("\(run)-\($0)", user: user, key: nil) }
+            #expect(try await OrderWrites.insertAll(orders, into: database.sql) == [true, true, true])
+            let answers = [
+                Created(
+                    id: orders[0].id, pspID: "/psp/paymentorders/\(run)-a", status: "Initialized", responseStatus: 201,
+                    responseBody: #"{"a":1}"#, updatedAt: 7),
+                // No status in the answer: stored as NULL.
+                Created(
+                    id: orders[2].id, pspID: "/psp/paymentorders/\(run)-c", status: nil, responseStatus: 201,
+                    responseBody: #"{"c":"ä"}"#, updatedAt: 8),
+            ]
+            try await OrderWrites.markAllCreated(answers, in: database.sql)
+            let stored = try await OrderStore(database: database).all().filter { $0.userID == user }
+                .sorted { $0.id < $1.id }
+            var expected = orders
+            expected[0].creation = .created
+            expected[0].pspID = "/psp/paymentorders/\(run)-a"
+            expected[0].status = "Initialized"
+            expected[0].responseStatus = 201
+            expected[0].responseBody = #"{"a":1}"#
+            expected[0].updatedAt = 7
+            expected[2].creation = .created
+            expected[2].pspID = "/psp/paymentorders/\(run)-c"
+            expected[2].responseStatus = 201
+            expected[2].responseBody = #"{"c":"ä"}"#
+            expected[2].updatedAt = 8
+            #expect(stored == expected)
+        }
+    }
+
+    static func withDatabase(
+        _ engine: BackendHarness.Engine, _ body: (BackendDatabase) async throws -> Void
+    ) async throws {
+        let location = try TestDatabase.location(engine)
+        defer { TestDatabase.remove(location) }
+        let database = try await BackendDatabase.open(location)
+        do {
+            try await body(database)
+        } catch {
+            try? await database.close()
+            throw error
+        }
+        try await database.close()
+    }
+}
