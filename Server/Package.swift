@@ -104,6 +104,7 @@ let package = Package(
             dependencies: [
                 "MerchantBackend",
                 "PaymentSandbox",
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -18,6 +18,14 @@ struct BenchThroughput: Sendable {
         if firstFailure == nil { firstFailure = description }
     }
 
+    /// Adds a later phase of the same kind: counts, time and CPU add up.
+    mutating func append(_ later: BenchThroughput) {
+        merge(later)
+        elapsed += later.elapsed
+        cpuSeconds += later.cpuSeconds
+    }
+
+    /// Adds another worker of the same phase (same time span).
     mutating func merge(_ other: BenchThroughput) {
         created += other.created
         failed += other.failed

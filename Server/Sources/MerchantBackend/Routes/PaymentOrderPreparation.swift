@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The pure part of `POST paymentorders`: checks the app's `{"paymentorder": …}` body and turns
@@ -38,21 +39,13 @@ struct PaymentOrderPreparation: Sendable {
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
         order.urls.callbackUrl = callbackURL
-        var body = Data(#"{"paymentorder":"#.utf8)
+        let encoded: SwedbankPaySDK.JSONValue
         do {
-            body.append(try Self.encoder.encode(order))
+            encoded = try JSONValueEncoder().encode(order)
         } catch {
             throw .badRequest("The payment order cannot be encoded.")
         }
-        body.append(UInt8(ascii: "}"))
-        return Prepared(order: order, body: body)
-    }
-
-    /// Sorted keys and unescaped slashes: the same bytes as `JSONValue.serialized()` would give.
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        return Prepared(order: order, body: SwedbankPaySDK.JSONValue.object(["paymentorder": encoded]).serialized())
     }
 
     /// Decodes with the SDK's model, naming the field a decoding failure is about.
@@ -62,8 +55,7 @@ struct PaymentOrderPreparation: Sendable {
                 .joined(separator: ".")
         }
         do {
-            return try JSONDecoder().decode(
-                SwedbankPaySDK.PaymentOrder.self, from: SwedbankPaySDK.JSONValue.object(raw).serialized())
+            return try JSONValueDecoder().decode(SwedbankPaySDK.PaymentOrder.self, from: .object(raw))
         } catch let DecodingError.keyNotFound(key, context) {
             throw .badRequest(
                 "A required field is missing.",
