@@ -48,10 +48,7 @@ struct RequestBody {
     }
 
     static func isJSON(_ contentType: String) -> Bool {
-        let mime = contentType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        }
-        return mime == "application/json"
+        MediaType.of(contentType) == "application/json"
     }
 }
 

@@ -124,7 +124,7 @@ struct SwedbankPayClient: Sendable {
     /// The answer's meaning: a JSON object on 2xx, a passed-through problem on a JSON error, an
     /// invalid-response problem otherwise.
     static func interpret(status: Int, contentType: String?, data: Data) throws(BackendProblem) -> Answer {
-        let mime = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let mime = contentType.map(MediaType.of)
         let isJSON = mime == "application/json" || mime == "application/problem+json"
         let parsed = isJSON ? try? SwedbankPaySDK.JSONValue(parsing: data, maxDepth: 64) : nil
         guard case .object(let object)? = parsed else {

@@ -25,23 +25,26 @@ struct OrderWrites: Sendable {
     }
 
     /// One INSERT for all `orders`: true for each one inserted, false where it conflicted.
+    ///
+    /// The orders are new: pending, without Swedbank Pay's id, status or answer, not updated since
+    /// created. Those columns are written as constants rather than bound per order.
     static func insertAll(_ orders: [StoredOrder], into sql: any SQLDatabase) async throws -> [Bool] {
         let rows = orders.map { order -> SQLQueryString in
-            """
-            (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
-            \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
-            \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.creation.rawValue), \
-            \(bind: order.status), \(bind: order.pspID), \(bind: order.responseStatus), \(bind: order.responseBody), \
-            \(bind: order.createdAt), \(bind: order.updatedAt))
-            """
+            assert(order.creation == .pending && order.pspID == nil && order.responseBody == nil)
+            return """
+                (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
+                \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
+                \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.createdAt))
+                """
         }
         // ON CONFLICT DO NOTHING also skips the second of two rows of one statement that
         // conflict with each other, so the batch behaves as its rows written one by one.
         let inserted = try await sql.raw(
             """
             INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
-            currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, \
-            created_at, updated_at) VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING id
+            currency, amount, vat_amount, payer_reference, created_at, creation, updated_at) \
+            SELECT v.*, 'pending', v.column11 FROM (VALUES \(rows.joined(separator: ", "))) AS v \
+            WHERE true ON CONFLICT DO NOTHING RETURNING id
             """
         ).all()
         let ids = Set(try inserted.map { try $0.decode(column: "id", as: String.self) })
