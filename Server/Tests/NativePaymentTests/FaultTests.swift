@@ -117,9 +117,12 @@ import Testing
 
             let calls = try await flow.calls(2)
             #expect(calls == [Self.fetchedGuest, "complete"])
-            let requests = try await sandbox.sessionRequests().dropFirst(2).map(\.description)
+            // From the first attempt on: what comes before (fetch, prepare) may include a retry
+            // when a loaded machine lets the SDK's own request deadline pass.
+            let requests = try await sandbox.sessionRequests().map(\.description)
+                .drop { !$0.hasPrefix("POST /methods/") }
             #expect(
-                requests == Array(repeating: "POST /methods/Swish/attempts 502 [status]", count: 2) + [
+                Array(requests) == Array(repeating: "POST /methods/Swish/attempts 502 [status]", count: 2) + [
                     "POST /methods/Swish/attempts 200", "GET / 200",
                 ])
         }

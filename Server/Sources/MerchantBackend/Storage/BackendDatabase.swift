@@ -39,17 +39,26 @@ public final class BackendDatabase: Sendable {
         case .sqlite(let path):
             let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger).get()
             let sql = connection.sql(queryLogLevel: nil)
+            let checkpointer: SQLiteCheckpointer
             do {
                 // WAL lets readers run beside the writer; NORMAL writes each commit to the WAL
-                // (safe from process crashes) and syncs at checkpoints (see the type's comment).
+                // (safe from process crashes) and syncs at checkpoints (see the type's comment),
+                // which run on their own connection rather than inside a commit.
                 try await sql.raw("PRAGMA journal_mode=WAL").run()
                 try await sql.raw("PRAGMA synchronous=NORMAL").run()
                 try await sql.raw("PRAGMA busy_timeout=5000").run()
+                try await sql.raw("PRAGMA wal_autocheckpoint=0").run()
+                // After the log starts over, a file grown under load shrinks back to 64 MB.
+                try await sql.raw("PRAGMA journal_size_limit=67108864").run()
+                checkpointer = try await SQLiteCheckpointer.start(path: path, logger: logger)
             } catch {
                 try? await connection.close().get()
                 throw error
             }
-            database = BackendDatabase(sql: sql, engine: .sqlite) { try await connection.close().get() }
+            database = BackendDatabase(sql: sql, engine: .sqlite) {
+                await checkpointer.stop()
+                try await connection.close().get()
+            }
         case .postgres(let url):
             let configuration = try SQLPostgresConfiguration(url: url)
             let pool = EventLoopGroupConnectionPool(
