@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // What both servers share: problem documents, HTML escaping, constant-time comparison.
@@ -34,6 +35,8 @@ let package = Package(
             dependencies: [
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -74,6 +77,8 @@ let package = Package(
         .executableTarget(
             name: "swedbankpay",
             dependencies: [
+                "ServerSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "PaymentSandbox",
                 "MerchantBackend",
                 "BrowserHost",
@@ -116,6 +121,7 @@ let package = Package(
         .testTarget(
             name: "NativePaymentTests",
             dependencies: [
+                "ServerSupport",
                 "PaymentSandbox",
                 "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
@@ -128,6 +134,7 @@ let package = Package(
         .testTarget(
             name: "BrowserHostTests",
             dependencies: [
+                "ServerSupport",
                 "BrowserHost",
                 "PaymentSandbox",
                 "MerchantBackend",

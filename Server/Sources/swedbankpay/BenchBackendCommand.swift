@@ -7,6 +7,7 @@ import MerchantBackend
 import NIOCore
 import NIOHTTP1
 import PaymentSandbox
+import ServerSupport
 
 /// `swedbankpay bench backend`: the Merchant Backend's throughput and latency — `GET /` and order
 /// creation through the backend — next to the sandbox's own creation rate measured in the same run,
@@ -81,9 +82,9 @@ struct BenchBackendCommand: AsyncParsableCommand {
         }
         let connections = self.connections
         let seconds = self.seconds
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await sandboxApp.run() }
-            group.addTask { try await backendApp.run() }
+        // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
+        let servers = RunningServices([sandboxApp, backendApp], logger: logger)
+        do {
             try await Self.waitUntilUp(backendURL + "/healthz")
             var clientConfiguration = HTTPClient.Configuration()
             clientConfiguration.connectionPool = .init(
@@ -131,8 +132,11 @@ struct BenchBackendCommand: AsyncParsableCommand {
                 throw error
             }
             try await client.shutdown()
-            group.cancelAll()
+        } catch {
+            await servers.stop()
+            throw error
         }
+        await servers.stop()
         try? await backend.shutdown()
         try? await database.close()
     }

@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import PaymentSandbox
+import ServerSupport
 
 /// `swedbankpay bench sandbox`: payment-order creations per second, their latency, and the memory
 /// 10,000 open payment sessions take, against a sandbox started in this process on a loopback
@@ -56,10 +57,11 @@ struct BenchSandboxCommand: AsyncParsableCommand {
         let connections = self.connections
         let seconds = self.seconds
         let sessions = self.sessions
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
+        // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
+        let servers = RunningServices([app], logger: logger)
+        do {
             var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { return }
+            guard let port = await iterator.next() else { throw ValidationError("the sandbox did not start") }
             var clientConfiguration = HTTPClient.Configuration()
             clientConfiguration.connectionPool = .init(
                 idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
@@ -80,8 +82,11 @@ struct BenchSandboxCommand: AsyncParsableCommand {
                 throw error
             }
             try await client.shutdown()
-            group.cancelAll()
+        } catch {
+            await servers.stop()
+            throw error
         }
+        await servers.stop()
     }
 
     private static func report(_ result: BenchThroughput, seconds: Double, connections: Int) {

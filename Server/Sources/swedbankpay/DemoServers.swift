@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MerchantBackend
 import PaymentSandbox
+import ServerSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,14 +55,14 @@ struct DemoServers: Sendable {
         let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) {
             ready.yield($0)
         }
-        let tasks = [Task { try await sandboxApp.runService() }, Task { try await backendApp.runService() }]
+        // The backend stops first, then the sandbox it calls.
+        let servers = RunningServices([sandboxApp, backendApp], logger: logger)
         var iterator = listening.makeAsyncIterator()
-        for _ in tasks { _ = await iterator.next() }
+        for _ in 0..<2 { _ = await iterator.next() }
         return DemoServers(
             backendURL: URL(string: "http://127.0.0.1:\(backendPort)/")!, sandboxURL: sandboxURL, apiKey: apiKey
         ) {
-            for task in tasks { task.cancel() }
-            for task in tasks { _ = await task.result }
+            await servers.stop()
             try? await backend.shutdown()
             try? await database.close()
             try? FileManager.default.removeItem(at: directory)

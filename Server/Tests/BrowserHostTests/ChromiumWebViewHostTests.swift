@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 
@@ -271,8 +272,9 @@ struct TestSite: Sendable {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in ready.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let server = Task { try await app.runService() }
-        defer { server.cancel() }
+        let server = RunningServices([app], logger: logger)
+        // Stopped below; this covers a throw before that (a second stop does nothing).
+        defer { Task { await server.stop() } }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         let closedPort = try await freeLoopbackPort()
@@ -283,9 +285,11 @@ struct TestSite: Sendable {
                 ChromiumWebViewHost(browser: browser))
         } catch {
             await browser.close()
+            await server.stop()
             throw error
         }
         await browser.close()
+        await server.stop()
     }
 
     static func html(_ text: String) -> Response {

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import PaymentSandbox
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 
@@ -38,15 +39,18 @@ struct HostedViewSandbox: Sendable {
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService() }
+        let server = RunningServices([app], logger: logger)
+        do {
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
             try await BrowserHost.withBrowser { browser in
                 try await body(HostedViewSandbox(base: "http://127.0.0.1:\(port)", browser: browser))
             }
-            group.cancelAll()
+        } catch {
+            await server.stop()
+            throw error
         }
+        await server.stop()
     }
 
     // MARK: Merchant API

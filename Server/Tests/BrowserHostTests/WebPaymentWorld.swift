@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MerchantBackend
 import PaymentSandbox
+import ServerSupport
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
 import Testing
@@ -37,10 +38,11 @@ struct WebPaymentWorld {
         let sandbox = PaymentSandbox(
             configuration: SandboxConfiguration(
                 merchantTokens: [merchantToken], payeeId: payeeId, swishOtherDeviceApprovalDelay: nil))
-        let (sandboxTask, sandboxPort) = try await listening { ready in
+        let (sandboxServer, sandboxPort) = try await listening(logger: logger) { ready in
             sandbox.application(host: "127.0.0.1", port: 0, logger: logger, onServerRunning: ready)
         }
-        defer { sandboxTask.cancel() }
+        // Stopped below; this covers a throw before that (a second stop does nothing).
+        defer { Task { await sandboxServer.stop() } }
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -57,7 +59,7 @@ struct WebPaymentWorld {
                 publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
                 trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!, swedbankPayTimeout: 5),
             database: database)
-        let (backendTask, _) = try await listening { ready in
+        let (backendServer, _) = try await listening(logger: logger) { ready in
             backend.application(host: "127.0.0.1", port: backendPort, logger: logger, onServerRunning: ready)
         }
 
@@ -78,23 +80,22 @@ struct WebPaymentWorld {
         }
         for webView in world.host.webViews { await webView.close() }
         await browser.close()
-        backendTask.cancel()
-        _ = await backendTask.result
+        await backendServer.stop()
         try? await backend.shutdown()
+        await sandboxServer.stop()
         try? await database.close()
         if let failure { throw failure }
     }
 
-    /// Runs the application `make` builds (given what to call once it listens) until the task
-    /// is cancelled; returns when it listens, with its port.
+    /// Runs the application `make` builds (given what to call once it listens) until it is
+    /// stopped; returns when it listens, with its port.
     private static func listening<App: ApplicationProtocol>(
-        _ make: (@escaping @Sendable (Int) async -> Void) -> App
-    ) async throws -> (Task<Void, any Error>, Int) {
+        logger: Logger, _ make: (@escaping @Sendable (Int) async -> Void) -> App
+    ) async throws -> (RunningServices, Int) {
         let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = make { ready.yield($0) }
-        let task = Task { try await app.runService() }
+        let server = RunningServices([make { ready.yield($0) }], logger: logger)
         var iterator = ports.makeAsyncIterator()
-        return (task, try #require(await iterator.next()))
+        return (server, try #require(await iterator.next()))
     }
 
     /// Starts a v3 payment of `order` (a plain order by default) and waits until its menu shows.

@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PaymentSandbox
+import ServerSupport
 import Testing
 
 @testable import MerchantBackend
@@ -47,7 +48,7 @@ struct BackendHarness: Sendable {
                 callbackRetryDelays: [0.2, 0.5]))
         let (sandboxPorts, sandboxReady) = AsyncStream<Int>.makeStream()
         let sandboxApp = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { sandboxReady.yield($0) }
-        let sandboxTask = Task { try await sandboxApp.run() }
+        let sandboxServer = RunningServices([sandboxApp], logger: logger)
         var sandboxIterator = sandboxPorts.makeAsyncIterator()
         let sandboxPort = try #require(await sandboxIterator.next())
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
@@ -67,7 +68,7 @@ struct BackendHarness: Sendable {
         let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) {
             backendReady.yield($0)
         }
-        let backendTask = Task { try await backendApp.run() }
+        let backendServer = RunningServices([backendApp], logger: logger)
         var backendIterator = backendPorts.makeAsyncIterator()
         _ = try #require(await backendIterator.next())
         // Redirects are what some tests look at, so they are not followed.
@@ -85,10 +86,8 @@ struct BackendHarness: Sendable {
             failure = error
         }
         try? await client.shutdown()
-        backendTask.cancel()
-        sandboxTask.cancel()
-        _ = await backendTask.result
-        _ = await sandboxTask.result
+        await backendServer.stop()
+        await sandboxServer.stop()
         try? await backend.shutdown()
         try? await database.close()
         TestDatabase.remove(location)

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServerSupport
 import Testing
 
 @testable import MerchantBackend
@@ -74,7 +75,7 @@ import Testing
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = Task { try await app.run() }
+        let server = RunningServices([app], logger: logger)
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
@@ -85,8 +86,7 @@ import Testing
                     == #"{"body":"<h1>oops</h1>","detail":"Swedbank Pay answered 200 with a body that is not a JSON object.","gatewayStatus":200,"status":502,"title":"Bad Gateway","type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway"}"#
             )
         }
-        server.cancel()
-        _ = await server.result
+        await server.stop()
     }
 }
 
@@ -107,7 +107,7 @@ import Testing
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = Task { try await app.run() }
+        let server = RunningServices([app], logger: logger)
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         try await BackendHarness.run { harness in
@@ -154,8 +154,7 @@ import Testing
                 json: #"{"href":"\#(harness.sandboxURL)\#(id)","paymentorder":{"operation":"Capture"}}"#)
             #expect(unknownOperation.status == 400)
         }
-        server.cancel()
-        _ = await server.result
+        await server.stop()
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 
@@ -44,11 +45,16 @@ final class NativeSandbox {
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionFaultHandler()])),
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "PaymentSandbox"),
             onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = Task { try await app.run() }
-        defer { server.cancel() }
+        let server = RunningServices([app], logger: logger)
         var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        try await body(NativeSandbox(sandbox: sandbox, base: "http://127.0.0.1:\(port)", outage: outage))
+        do {
+            let port = try #require(await iterator.next())
+            try await body(NativeSandbox(sandbox: sandbox, base: "http://127.0.0.1:\(port)", outage: outage))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 
     // MARK: Merchant

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 
@@ -25,19 +26,18 @@ enum CallbackReceiver {
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = Task { try await app.run() }
+        let server = RunningServices([app], logger: logger)
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         do {
             try await body("http://127.0.0.1:\(port)/callback", inbox)
         } catch {
             await inbox.release()
-            server.cancel()
+            await server.stop()
             throw error
         }
         await inbox.release()
-        server.cancel()
-        _ = await server.result
+        await server.stop()
     }
 }
 

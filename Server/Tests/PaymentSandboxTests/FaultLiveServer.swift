@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServerSupport
 import Testing
 
 @testable import PaymentSandbox
@@ -25,7 +26,7 @@ struct FaultLiveServer {
         logger.logLevel = .critical
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
-        let server = Task { try await app.run() }
+        let server = RunningServices([app], logger: logger)
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -33,12 +34,11 @@ struct FaultLiveServer {
             try await body("http://127.0.0.1:\(port)", client)
         } catch {
             try? await client.shutdown()
-            server.cancel()
+            await server.stop()
             throw error
         }
         try await client.shutdown()
-        server.cancel()
-        _ = await server.result
+        await server.stop()
     }
 }
 
