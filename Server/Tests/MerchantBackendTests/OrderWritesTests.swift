@@ -51,11 +51,11 @@ import Testing
             let orders = (0..<3).map { Self.order("\(run)-\($0)", user: user, key: nil) }
             #expect(try await OrderWrites.insertAll(orders, into: database.sql) == [true, true, true])
             let answers = [
-                Created(
+                CreatedOrderAnswer(
                     id: orders[0].id, pspID: "/psp/paymentorders/\(run)-a", status: "Initialized", responseStatus: 201,
                     responseBody: #"{"a":1}"#, updatedAt: 7),
                 // No status in the answer: stored as NULL.
-                Created(
+                CreatedOrderAnswer(
                     id: orders[2].id, pspID: "/psp/paymentorders/\(run)-c", status: nil, responseStatus: 201,
                     responseBody: #"{"c":"ä"}"#, updatedAt: 8),
             ]

@@ -63,7 +63,7 @@ struct OrderStore: Sendable {
         id: String, pspID: String, status: String?, responseStatus: Int, responseBody: String, now: Int64
     ) async throws {
         try await writes.created.submit(
-            Created(
+            CreatedOrderAnswer(
                 id: id, pspID: pspID, status: status, responseStatus: responseStatus, responseBody: responseBody,
                 updatedAt: now))
     }

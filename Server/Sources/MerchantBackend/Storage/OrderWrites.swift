@@ -8,7 +8,7 @@ struct OrderWrites: Sendable {
     /// Inserts orders; true for each one inserted, false where a unique column conflicted.
     let insert: GroupCommit<StoredOrder, Bool>
     /// Marks orders created at Swedbank Pay.
-    let created: GroupCommit<Created, Void>
+    let created: GroupCommit<CreatedOrderAnswer, Void>
 
     /// At most this many orders per statement: 64 × 17 binds stay far below either engine's
     /// limit on bound parameters (SQLite 32,766, PostgreSQL 65,535).
@@ -52,7 +52,7 @@ struct OrderWrites: Sendable {
     }
 
     /// One UPDATE recording all `updates`.
-    static func markAllCreated(_ updates: [Created], in sql: any SQLDatabase) async throws {
+    static func markAllCreated(_ updates: [CreatedOrderAnswer], in sql: any SQLDatabase) async throws {
         let rows = updates.map { update -> SQLQueryString in
             """
             (\(bind: update.id), \(bind: update.pspID), \(bind: update.status), \(bind: update.responseStatus), \
@@ -71,7 +71,7 @@ struct OrderWrites: Sendable {
 }
 
 /// Swedbank Pay's answer to an order's creation, to record.
-struct Created: Sendable {
+struct CreatedOrderAnswer: Sendable {
     var id: String
     var pspID: String
     var status: String?
