@@ -60,12 +60,15 @@ struct SwedbankPayClient: Sendable {
     func url(_ path: String) -> String { origin + path }
 
     /// Whether `href` is on the Swedbank Pay origin (same scheme, host and port), so the merchant
-    /// token may be sent there.
+    /// token may be sent there. A path with a `.` or `..` segment, spelled plainly or
+    /// percent-encoded, is refused too: wherever it came from, it could resolve to another
+    /// resource than the one checked.
     func isOnOrigin(_ href: String) -> Bool {
         guard let url = URL(string: href), let originParts, OriginParts(url) == originParts,
             url.user == nil, url.password == nil
         else { return false }
-        return url.path.hasPrefix("/")
+        let path = url.path
+        return path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == "." || $0 == ".." }
     }
 
     func send(_ method: HTTPMethod, _ href: String, body: SwedbankPaySDK.JSONValue? = nil) async throws(BackendProblem)

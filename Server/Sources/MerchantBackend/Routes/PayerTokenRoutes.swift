@@ -3,8 +3,8 @@ import Hummingbird
 import SwedbankPaySDK
 
 /// `GET /payers/{payerReference}/paymentTokens` and `PATCH /payers/{payerReference}/paymentTokens/{token}`
-/// (delete). A payer's tokens are the caller's when the caller created an order for that payer
-/// reference; anyone else gets 404, as if the payer did not exist.
+/// (delete). A payer's tokens are the caller's when the payer reference is pinned to the caller
+/// (see `PayerOwnership.swift`); anyone else gets 404, as if the payer did not exist.
 struct PayerTokenRoutes {
     let services: BackendServices
 
@@ -12,9 +12,9 @@ struct PayerTokenRoutes {
         app.get("/payers/:payerReference/paymentTokens") { _, context in
             let user = try context.requireUser()
             let reference = try Self.payerReference(context)
-            try await requireOwnPayer(reference, user: user)
-            var answer = try await list(reference)
-            Self.addDeleteLinks(&answer, payerReference: reference)
+            try await services.requireOwnPayer(reference, user: user)
+            var answer = try await services.payerTokens(reference)
+            try Self.addDeleteLinks(&answer, payerReference: reference)
             return BackendResponse.json(.object(answer))
         }
         app.patch("/payers/:payerReference/paymentTokens/:token") { request, context in
@@ -23,8 +23,8 @@ struct PayerTokenRoutes {
             let token = try context.parameters.require("token")
             let body = try await services.body.object(request)
             let comment = try Self.deletionComment(body)
-            try await requireOwnPayer(reference, user: user)
-            let tokens = try await list(reference)
+            try await services.requireOwnPayer(reference, user: user)
+            let tokens = try await services.payerTokens(reference)
             guard let entry = Self.tokens(in: tokens).first(where: { $0["paymentToken"]?.stringValue == token }) else {
                 throw BackendProblem.notFound("No payment token \(token) of payer \(reference).")
             }
@@ -43,30 +43,22 @@ struct PayerTokenRoutes {
         }
     }
 
-    private func requireOwnPayer(_ reference: String, user: String) async throws {
-        guard try await services.store.userHasPayer(reference, user: user) else {
-            throw BackendProblem.notFound("No payer \(reference) of this user.")
-        }
-    }
-
-    private func list(_ reference: String) async throws(BackendProblem) -> SwedbankPaySDK.JSONObject {
-        let path = "/psp/paymentorders/payerownedpaymenttokens/" + Self.pathSegment(reference)
-        return try await services.swedbankPay.send(.GET, services.swedbankPay.url(path)).object
-    }
-
     static func tokens(in answer: SwedbankPaySDK.JSONObject) -> [SwedbankPaySDK.JSONObject] {
         (answer["payerOwnedPaymentTokens"]?.objectValue?["paymentTokens"]?.arrayValue ?? []).compactMap(\.objectValue)
     }
 
     /// Adds `mobileSDK.delete` (the backend's delete link) to every token; a listing without
     /// tokens stays valid (`paymentTokens: []`) instead of failing as the example backend did.
-    static func addDeleteLinks(_ answer: inout SwedbankPaySDK.JSONObject, payerReference: String) {
+    static func addDeleteLinks(
+        _ answer: inout SwedbankPaySDK.JSONObject, payerReference: String
+    ) throws(BackendProblem) {
         guard var owned = answer["payerOwnedPaymentTokens"]?.objectValue else { return }
-        let tokens = (owned["paymentTokens"]?.arrayValue ?? []).map { item -> SwedbankPaySDK.JSONValue in
+        let payer = try PathSegment.encode(payerReference)
+        let tokens = try (owned["paymentTokens"]?.arrayValue ?? []).map {
+            item throws(BackendProblem) -> SwedbankPaySDK.JSONValue in
             guard var token = item.objectValue, let value = token["paymentToken"]?.stringValue else { return item }
             var mobileSDK = token["mobileSDK"]?.objectValue ?? [:]
-            mobileSDK["delete"] = .string(
-                "/payers/\(pathSegment(payerReference))/paymentTokens/\(pathSegment(value))")
+            mobileSDK["delete"] = .string("/payers/\(payer)/paymentTokens/\(try PathSegment.encode(value))")
             token["mobileSDK"] = .object(mobileSDK)
             return .object(token)
         }
@@ -90,15 +82,11 @@ struct PayerTokenRoutes {
     static func payerReference(_ context: BackendRequestContext) throws -> String {
         let raw = try context.parameters.require("payerReference")
         let reference = raw.removingPercentEncoding ?? raw
-        guard !reference.isEmpty, reference.count <= 128 else {
-            throw BackendProblem.badRequest("The payer reference must be 1 to 128 characters.")
+        guard !reference.isEmpty, reference.count <= 128, reference != ".", reference != ".." else {
+            throw BackendProblem.badRequest(
+                "The payer reference must be 1 to 128 characters and not . or ..",
+                problems: [("payerReference", "Invalid.")])
         }
         return reference
-    }
-
-    static func pathSegment(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

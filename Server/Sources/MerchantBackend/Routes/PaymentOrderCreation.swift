@@ -22,7 +22,12 @@ struct PaymentOrderCreation: Sendable {
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
     static let keyHeader = HTTPField.Name("Idempotency-Key")!
 
-    func create(body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?) async throws -> Response {
+    /// Creates the order `body` asks for. `authorize` sees the checked order before anything is
+    /// written and throws to refuse it (the payer reference and token rules).
+    func create(
+        body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?,
+        authorize: (SwedbankPaySDK.PaymentOrder) async throws -> Void
+    ) async throws -> Response {
         if let key = idempotencyKey, key.isEmpty || key.count > maxKeyLength || !key.allSatisfy(\.isASCII) {
             throw BackendProblem.badRequest(
                 "The Idempotency-Key header must be 1 to \(maxKeyLength) ASCII characters.",
@@ -30,6 +35,7 @@ struct PaymentOrderCreation: Sendable {
         }
         let payeeReference = BackendIDs.payeeReference()
         let prepared = try preparation.prepare(body, payeeReference: payeeReference)
+        try await authorize(prepared.order)
         let now = Migrations.now()
         let order = StoredOrder(
             id: BackendIDs.orderID(), payeeReference: payeeReference, userID: user, idempotencyKey: idempotencyKey,

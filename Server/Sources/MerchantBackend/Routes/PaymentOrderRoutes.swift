@@ -14,7 +14,10 @@ struct PaymentOrderRoutes {
             let user = try context.requireUser()
             let body = try await services.body.object(request)
             return try await creation.create(
-                body: body, user: user, idempotencyKey: request.headers[PaymentOrderCreation.keyHeader])
+                body: body, user: user, idempotencyKey: request.headers[PaymentOrderCreation.keyHeader]
+            ) { order in
+                try await services.authorizePayer(of: order, user: user)
+            }
         }
         app.get("/paymentorders/:id") { _, context in
             let user = try context.requireUser()

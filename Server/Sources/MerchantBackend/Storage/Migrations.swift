@@ -37,7 +37,29 @@ enum Migrations {
                 )
                 """,
                 "CREATE INDEX IF NOT EXISTS payment_orders_user_payer ON payment_orders (user_id, payer_reference)",
-            ])
+            ]),
+        // A payer reference belongs to the first user who used it: its saved cards are that
+        // user's alone. Before this table, ownership was "any user with an order for it", which
+        // let anyone claim a reference by naming it; existing references go to their first user.
+        Migration(
+            version: 2,
+            statements: [
+                """
+                CREATE TABLE IF NOT EXISTS payer_owners (
+                    payer_reference TEXT PRIMARY KEY,
+                    user_id TEXT NOT NULL,
+                    created_at BIGINT NOT NULL
+                )
+                """,
+                """
+                INSERT INTO payer_owners (payer_reference, user_id, created_at) \
+                SELECT o.payer_reference, o.user_id, o.created_at FROM payment_orders o \
+                WHERE o.payer_reference IS NOT NULL AND NOT EXISTS (\
+                SELECT 1 FROM payment_orders p WHERE p.payer_reference = o.payer_reference \
+                AND (p.created_at < o.created_at OR (p.created_at = o.created_at AND p.id < o.id))) \
+                ON CONFLICT DO NOTHING
+                """,
+            ]),
     ]
 
     static func run(on database: BackendDatabase) async throws {

@@ -1,0 +1,94 @@
+import AsyncHTTPClient
+import Foundation
+import SwedbankPaySDK
+import Testing
+
+@testable import MerchantBackend
+
+/// What the attack tests share: the attacker's and the victim's headers, reading problems, and the
+/// sandbox's request log, by which a test proves that a refused request sent nothing to Swedbank Pay.
+extension BackendHarness {
+    static let victim = "victim-user-1"
+    static let attacker = "attacker-user-1"
+
+    /// The app headers with `user`'s access token (the API key is the app's, which every attacker has).
+    static func headers(of user: String) -> [String: String] {
+        var headers = appHeaders
+        headers["x-payex-sample-access-token"] = user
+        return headers
+    }
+
+    /// A payer reference no other test uses (the PostgreSQL database is shared between tests).
+    static func freshPayerReference() -> String {
+        "payer-" + UUID().uuidString.lowercased()
+    }
+
+    /// Every request the sandbox has received so far, as `METHOD path`.
+    func sandboxRequests() async throws -> [String] {
+        let log = try await client.answer(.GET, sandboxURL + "/sandbox/requests")
+        let entries = log.json["requests"] as? [[String: Any]] ?? []
+        return entries.compactMap { entry in
+            guard let method = entry["method"] as? String, let path = entry["path"] as? String else { return nil }
+            return method + " " + path
+        }
+    }
+
+    /// The sandbox requests `during` caused, control-API reads excluded.
+    func sandboxRequests(during action: () async throws -> Void) async throws -> [String] {
+        let before = try await sandboxRequests().count
+        try await action()
+        return try await sandboxRequests().dropFirst(before).filter { !$0.hasPrefix("GET /sandbox/") }
+    }
+
+    /// The sandbox's own record of an order: status and amount, read through its control API.
+    func sandboxOrder(_ pspID: String) async throws -> (status: String, amount: Int)? {
+        let listing = try await client.answer(.GET, sandboxURL + "/sandbox/paymentorders")
+        let orders = listing.json["paymentOrders"] as? [[String: Any]] ?? []
+        guard let order = orders.first(where: { $0["id"] as? String == pspID }),
+            let status = order["status"] as? String, let amount = order["amount"] as? Int
+        else { return nil }
+        return (status, amount)
+    }
+
+    /// Creates an order for `user` (with `payerReference`) and pays it with a card at the sandbox,
+    /// which saves the card as a payment token of that payer. Returns the order's Swedbank Pay id.
+    @discardableResult
+    func paidOrderWithSavedCard(user: String, payerReference: String) async throws -> String {
+        let created = try await createOrder(payerReference: payerReference, user: user)
+        try #require(created.status == 201)
+        let pspID = try #require(created.paymentOrderID)
+        let guid = try #require(pspID.split(separator: "/").last)
+        let paid = try await client.answer(
+            .POST, sandboxURL + "/sandbox/paymentorders/\(guid)/pay", json: #"{"instrument":"CreditCard"}"#)
+        try #require(paid.status == 200)
+        // The sandbox's callback makes the backend read the order back; waited for, so that read
+        // is not counted as something a later request sent.
+        let store = backend.services.store
+        for _ in 0..<200 where try await store.find(pspID: pspID)?.status != "Paid" {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        try #require(try await store.find(pspID: pspID)?.status == "Paid")
+        return pspID
+    }
+
+    /// The payment tokens `user` sees for `payerReference` (empty when refused).
+    func listedTokens(user: String, payerReference: String) async throws -> [String] {
+        let listed = try await send(.GET, "/payers/\(payerReference)/paymentTokens", headers: Self.headers(of: user))
+        let owned = listed.json["payerOwnedPaymentTokens"] as? [String: Any]
+        let tokens = owned?["paymentTokens"] as? [[String: Any]] ?? []
+        return tokens.compactMap { $0["paymentToken"] as? String }
+    }
+}
+
+extension Answer {
+    /// `paymentOrder.id` of a created order.
+    var paymentOrderID: String? { (json["paymentOrder"] as? [String: Any])?["id"] as? String }
+
+    /// The problem document's `type`.
+    var problemType: String? { json["type"] as? String }
+
+    /// The names in the problem document's `problems[]`.
+    var problemNames: [String] {
+        (json["problems"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+}
