@@ -45,6 +45,13 @@ public struct BackendConfiguration: Sendable {
     public var allowPaymentTokens: Bool
     /// Seconds the discovery document (`GET /`) may be cached by apps.
     public var discoveryMaxAge: Int
+    /// The most calls to Swedbank Pay in flight at once (and the HTTP client's connections to it).
+    /// Swedbank Pay takes 100–800 ms per call, so this, divided by that latency, bounds the
+    /// backend's rate: 1,024 allows about 5,000 calls/s at 200 ms.
+    public var maxSwedbankPayCallsInFlight: Int = 1_024
+    /// The most calls waiting for one of those slots; a call waits at most until its own deadline
+    /// (``swedbankPayTimeout``), and beyond this many waiting the app gets `gatewaytimeout` at once.
+    public var maxSwedbankPayCallsQueued: Int = 4_096
 
     public init(
         swedbankPayBaseURL: URL,
@@ -122,6 +129,12 @@ public struct BackendConfiguration: Sendable {
         }
         if maxSwedbankPayResponseBytes < 4_096 {
             problems.append("the Swedbank Pay response limit must be at least 4096 bytes")
+        }
+        if !(1...100_000).contains(maxSwedbankPayCallsInFlight) {
+            problems.append("the calls to Swedbank Pay in flight must be between 1 and 100000")
+        }
+        if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
+            problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")
         }
         return problems
     }

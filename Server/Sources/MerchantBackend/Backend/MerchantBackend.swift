@@ -28,7 +28,9 @@ public final class MerchantBackend: Sendable {
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.redirectConfiguration = .disallow
         httpConfiguration.connectionPool = .init(idleTimeout: .seconds(60))
-        httpConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        // As many connections as calls may be in flight: the pool must not be a hidden second limit.
+        httpConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit =
+            configuration.maxSwedbankPayCallsInFlight
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
         self.http = http
         let services = BackendServices(

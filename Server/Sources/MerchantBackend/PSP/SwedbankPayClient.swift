@@ -22,6 +22,8 @@ struct SwedbankPayClient: Sendable {
     let timeout: TimeInterval
     let maxResponseBytes: Int
     let userAgent: String
+    /// How many calls may be in flight and waiting.
+    let limiter: CallLimiter
     /// `origin`'s parts, parsed once, for ``isOnOrigin(_:)``.
     private let originParts: OriginParts?
 
@@ -46,6 +48,8 @@ struct SwedbankPayClient: Sendable {
         maxResponseBytes = configuration.maxSwedbankPayResponseBytes
         userAgent = "SwedbankPaySwift-MerchantBackend/\(SwedbankPaySDK.VersionReporter.currentVersion)"
         originParts = OriginParts(URL(string: origin))
+        limiter = CallLimiter(
+            maxInFlight: configuration.maxSwedbankPayCallsInFlight, maxQueued: configuration.maxSwedbankPayCallsQueued)
     }
 
     /// A successful answer: status 2xx and a JSON object.
@@ -93,20 +97,23 @@ struct SwedbankPayClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        let status: Int
-        let contentType: String?
-        let data: Data
-        do {
-            let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(timeout * 1_000)))
-            status = Int(response.status.code)
-            contentType = response.headers.first(name: "Content-Type")
-            data = Data(buffer: try await response.body.collect(upTo: maxResponseBytes))
-        } catch let error as NIOTooManyBytesError {
-            _ = error
-            throw .invalidResponse(
-                "Swedbank Pay answered with more than \(maxResponseBytes) bytes.", gatewayStatus: 200, body: "")
-        } catch {
-            throw Self.problem(for: error, timeout: timeout)
+        // One deadline for waiting for a slot and for the call itself.
+        let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1_000))
+        let (status, contentType, data) = try await limiter.run(deadline: deadline) {
+            () async throws(BackendProblem) -> (Int, String?, Data) in
+            do {
+                let response = try await http.execute(request, deadline: deadline)
+                return (
+                    Int(response.status.code), response.headers.first(name: "Content-Type"),
+                    Data(buffer: try await response.body.collect(upTo: maxResponseBytes))
+                )
+            } catch let error as NIOTooManyBytesError {
+                _ = error
+                throw .invalidResponse(
+                    "Swedbank Pay answered with more than \(maxResponseBytes) bytes.", gatewayStatus: 200, body: "")
+            } catch {
+                throw Self.problem(for: error, timeout: timeout)
+            }
         }
         return try Self.interpret(status: status, contentType: contentType, data: data)
     }

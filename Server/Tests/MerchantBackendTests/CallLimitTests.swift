@@ -1,0 +1,136 @@
+import Foundation
+import NIOCore
+import PaymentSandbox
+import SwedbankPaySDK
+import Testing
+
+@testable import MerchantBackend
+
+/// Calls to Swedbank Pay are limited by the operator's setting, not by a pool size: beyond the
+/// limit a call waits in a bounded queue until its own deadline, and beyond the queue it is refused
+/// at once — in both cases with the `gatewaytimeout` problem and nothing sent.
+@Suite struct CallLimitTests {
+    typealias URI = SwedbankPaySDK.ProblemTypeURI
+
+    @Test func admissionStartsWaitsAndRefusesInOrder() {
+        var admission = CallAdmission(maxInFlight: 2, maxQueued: 2)
+        let decisions = [1, 2, 3, 4, 5].map { admission.request($0) }
+        #expect(decisions == [.start, .start, .wait, .wait, .refuse])
+        #expect(admission.inFlight == 2)
+        #expect(admission.queued == 2)
+        let withdrawn = [admission.withdraw(3), admission.withdraw(3)]
+        #expect(withdrawn == [true, false])
+        let handedOver = admission.release()
+        #expect(handedOver == 4)
+        let late = admission.withdraw(4)
+        #expect(!late)
+        let nobody = admission.release()
+        #expect(nobody == nil)
+        #expect(admission.inFlight == 1)
+        // A newcomer never overtakes a waiting call.
+        let more = [6, 7, 8].map { admission.request($0) }
+        #expect(more == [.start, .wait, .wait])
+        let next = admission.release()
+        #expect(next == 7)
+        #expect(admission.queued == 1)
+    }
+
+    @Test func admissionStaysBoundedOverManyCalls() {
+        var admission = CallAdmission(maxInFlight: 1, maxQueued: 3)
+        _ = admission.request(0)
+        var order: [UInt64] = []
+        for id in UInt64(1)...10_000 {
+            _ = admission.request(id)
+            if let next = admission.release() { order.append(next) }
+        }
+        #expect(order == Array(1...10_000))
+        #expect(admission.queued == 0)
+        #expect(admission.inFlight == 1)
+        let last = admission.release()
+        #expect(last == nil)
+        #expect(admission.inFlight == 0)
+    }
+
+    /// Three creations at once with one call in flight and one waiting: the first is answered,
+    /// the second waits for it and is answered, the third is refused at once and never sent.
+    @Test func beyondTheQueueACallIsRefusedAtOnceAndWaitingCallsProceed() async throws {
+        try await BackendHarness.run(configure: {
+            $0.maxSwedbankPayCallsInFlight = 1
+            $0.maxSwedbankPayCallsQueued = 1
+            $0.swedbankPayTimeout = 20
+        }) { harness in
+            try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:1 x2"))
+            let limiter = harness.backend.services.swedbankPay.limiter
+            async let first = harness.createOrder(user: "limited-user-1")
+            try await Self.until { limiter.load == (1, 0) }
+            async let second = harness.createOrder(user: "limited-user-2")
+            try await Self.until { limiter.load == (1, 1) }
+            let third = try await harness.createOrder(user: "limited-user-3")
+            #expect(third.status == 504)
+            #expect(third.problemType == URI.mobileSDKGatewayTimeout)
+            let answers = try await [first, second]
+            #expect(answers.map(\.status) == [201, 201])
+            let posts = try await harness.sandboxRequests().filter { $0 == "POST /psp/paymentorders" }
+            #expect(posts.count == 2)
+            #expect(limiter.load == (0, 0))
+        }
+    }
+
+    /// A waiting call gives up at its own deadline and never runs; cancelling a waiting call
+    /// frees its place; the slot it would have had goes to the next in line.
+    @Test func aWaitingCallGivesUpAtItsDeadlineOrWhenCancelled() async throws {
+        let limiter = CallLimiter(maxInFlight: 1, maxQueued: 4)
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let ran = Ran()
+        let holder = Self.call(limiter, seconds: 60) { for await _ in gate { break } }
+        try await Self.until { limiter.load == (1, 0) }
+        let expired = Self.call(limiter, seconds: 0.1) { await ran.mark("expired") }
+        let expiredProblem = await Self.problem(of: expired)
+        #expect(expiredProblem?.type == URI.mobileSDKGatewayTimeout)
+        let cancelled = Self.call(limiter, seconds: 60) { await ran.mark("cancelled") }
+        try await Self.until { limiter.load == (1, 1) }
+        cancelled.cancel()
+        let cancelledProblem = await Self.problem(of: cancelled)
+        #expect(cancelledProblem?.type == URI.mobileSDKGatewayTimeout)
+        #expect(limiter.load == (1, 0))
+        let next = Self.call(limiter, seconds: 60) { await ran.mark("next") }
+        try await Self.until { limiter.load == (1, 1) }
+        open.yield()
+        #expect(await Self.problem(of: holder) == nil)
+        #expect(await Self.problem(of: next) == nil)
+        #expect(await ran.names == ["next"])
+        #expect(limiter.load == (0, 0))
+    }
+
+    static func call(
+        _ limiter: CallLimiter, seconds: Double, _ body: @escaping @Sendable () async -> Void
+    ) -> Task<Void, any Error> {
+        Task {
+            let deadline = NIODeadline.now() + .milliseconds(Int64(seconds * 1_000))
+            try await limiter.run(deadline: deadline) { () async throws(BackendProblem) -> Void in await body() }
+        }
+    }
+
+    static func problem(of task: Task<Void, any Error>) async -> BackendProblem? {
+        do {
+            try await task.value
+            return nil
+        } catch {
+            return error as? BackendProblem
+        }
+    }
+
+    actor Ran {
+        var names: [String] = []
+        func mark(_ name: String) { names.append(name) }
+    }
+
+    /// Waits for a state the backend reaches on its own (a call admitted or queued), which no
+    /// event announces; bounded, so a broken limiter fails the test instead of hanging it.
+    static func until(_ condition: () -> Bool) async throws {
+        for _ in 0..<400 where !condition() {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(condition())
+    }
+}
