@@ -21,6 +21,10 @@ struct BenchBackendCommand: AsyncParsableCommand {
             Run it from a release build:
               swift run -c release --package-path Server swedbankpay bench backend
               swift run -c release --package-path Server swedbankpay bench backend --database-url postgres://...
+
+            After the D = 0 phases, latency phases make the sandbox answer order creation after --delay ms
+            and drive the backend with each --latency-connections count C, reporting the rate as a share of
+            min(C/D, R₀), R₀ being the D = 0 creation rate through the backend measured before.
             """
     )
 
@@ -33,6 +37,16 @@ struct BenchBackendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A postgres:// URL; default: a temporary SQLite file.", valueName: "url"))
     var databaseUrl: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Swedbank Pay's latency D in the latency phases, in milliseconds (0 skips them).", valueName: "ms"))
+    var delay = 200
+
+    @Option(
+        help: ArgumentHelp(
+            "Connections C of a latency phase (repeatable; default: 256 and 1024).", valueName: "count"))
+    var latencyConnections: [Int] = [256, 1_024]
+
     /// Rounds the two creation phases are split into.
     static let rounds = 5
 
@@ -42,6 +56,10 @@ struct BenchBackendCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...300).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 300") }
         guard (1...1_024).contains(connections) else { throw ValidationError("--connections must be from 1 to 1024") }
+        guard (0...10_000).contains(delay) else { throw ValidationError("--delay must be from 0 to 10000 ms") }
+        guard latencyConnections.allSatisfy({ (1...4_096).contains($0) }) else {
+            throw ValidationError("--latency-connections must be from 1 to 4096")
+        }
     }
 
     func run() async throws {
@@ -127,6 +145,12 @@ struct BenchBackendCommand: AsyncParsableCommand {
                 Console.line(
                     "order creation through the backend: \(Self.format(backendRate / max(sandboxRate, 1) * 100, 0)) % of the sandbox-only rate"
                 )
+                for latencyConnections in delay > 0 ? self.latencyConnections : [] {
+                    let phase = BenchLatencyPhase(
+                        delayMilliseconds: delay, connections: latencyConnections, seconds: seconds,
+                        cpuBoundRate: backendRate)
+                    phase.report(try await phase.run(sandbox: sandbox, backendURL: backendURL))
+                }
             } catch {
                 try? await client.shutdown()
                 throw error

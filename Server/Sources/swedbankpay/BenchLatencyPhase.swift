@@ -1,0 +1,77 @@
+import AsyncHTTPClient
+import Foundation
+import PaymentSandbox
+
+/// The latency phase of `bench backend`: order creation through the backend while Swedbank Pay
+/// (the sandbox, by a `delay` fault) takes D to answer, with C connections. With every call
+/// waiting D, no backend can beat C/D orders a second, nor its own CPU-bound rate R₀ (the D = 0
+/// creation rate of the same run); the phase reports its rate as a share of min(C/D, R₀).
+struct BenchLatencyPhase {
+    let delayMilliseconds: Int
+    let connections: Int
+    let seconds: Double
+    /// R₀: the creation rate through the backend with no delay, measured in the same run.
+    let cpuBoundRate: Double
+
+    /// What the phase measured.
+    struct Result {
+        var throughput: BenchThroughput
+        /// Resident memory before the load and at its end (with C creations in flight), bytes.
+        var residentBefore: Int?
+        var residentDuring: Int?
+    }
+
+    var idealRate: Double { Double(connections) * 1_000 / Double(delayMilliseconds) }
+    var bound: Double { min(idealRate, cpuBoundRate) }
+
+    func run(sandbox: PaymentSandbox, backendURL: String) async throws -> Result {
+        let rule = try FaultFlagParser.parse("POST /psp/paymentorders delay:\(Double(delayMilliseconds) / 1_000)")
+        try sandbox.addFault(rule)
+        defer { sandbox.clearFaults() }
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let residentBefore = ProcessMemory.residentBytes()
+        let sampler = Task {
+            // The load is steady after a second; sampled then, C creations are in flight.
+            try await Task.sleep(for: .milliseconds(Int(min(seconds / 2, 1) * 1_000)))
+            return ProcessMemory.residentBytes()
+        }
+        let throughput: BenchThroughput
+        do {
+            throughput = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { _, _ in
+                BenchBackendCommand.request(
+                    .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+            }
+        } catch {
+            sampler.cancel()
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+        return Result(
+            throughput: throughput, residentBefore: residentBefore, residentDuring: try? await sampler.value)
+    }
+
+    func report(_ result: Result) {
+        let rate = Double(result.throughput.created) / result.throughput.elapsed
+        let statistics = LatencyStatistics(milliseconds: result.throughput.latencies)
+        let format = BenchBackendCommand.format
+        Console.line(
+            "backend with Swedbank Pay at \(delayMilliseconds) ms, \(connections) connections: \(format(rate, 0)) /s"
+                + " = \(format(rate / bound * 100, 0)) % of min(C/D = \(format(idealRate, 0)), R₀ = \(format(cpuBoundRate, 0)))"
+                + " (p50 \(format(statistics.percentile(0.5), 1)) ms, p99 \(format(statistics.percentile(0.99), 1)) ms,"
+                + " \(statistics.count) requests)")
+        if let before = result.residentBefore, let during = result.residentDuring {
+            let perCreation = Double(during - before) / Double(connections) / 1_024
+            Console.line(
+                "  resident memory \(format(Double(before) / 1_048_576, 1)) MB before, \(format(Double(during) / 1_048_576, 1)) MB"
+                    + " with \(connections) creations in flight (\(format(perCreation, 1)) KB each, load generator included)"
+            )
+        }
+        if result.throughput.failed > 0 {
+            Console.line("  failed: \(result.throughput.failed) (first: \(result.throughput.firstFailure ?? "?"))")
+        }
+    }
+}
