@@ -38,6 +38,7 @@ struct BackendHarness: Sendable {
         engine: Engine = .sqlite,
         configure: @Sendable (inout BackendConfiguration) -> Void = { _ in },
         swedbankPayURL: String? = nil,
+        databaseConnectionsPerEventLoop: Int = 8,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
         var logger = Logger(label: "BackendHarness")
@@ -54,7 +55,8 @@ struct BackendHarness: Sendable {
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
 
         let location = try TestDatabase.location(engine)
-        let database = try await BackendDatabase.open(location, logger: logger)
+        let database = try await BackendDatabase.open(
+            location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, logger: logger)
         let backendPort = try await freePort()
         var configuration = BackendConfiguration(
             swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL)!, merchantToken: Secret(merchantToken),

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import PaymentSandbox
@@ -132,5 +133,51 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
         }
         try #require(condition())
+    }
+}
+
+/// No request holds a database connection while it waits for Swedbank Pay: 1,024 creations that
+/// each wait a second for Swedbank Pay all succeed with one PostgreSQL connection per event loop
+/// (and SQLite's single connection). Held connections would make them queue for the pool, one
+/// second each, and fail at the pool's 10-second limit.
+@Suite(.serialized) struct SlowSwedbankPayDatabaseTests {
+    @Test(arguments: TestDatabase.engines)
+    func aThousandSlowCreationsShareAFewConnections(engine: BackendHarness.Engine) async throws {
+        try await BackendHarness.run(
+            engine: engine, configure: { $0.swedbankPayTimeout = 30 }, databaseConnectionsPerEventLoop: 1
+        ) {
+            harness in
+            try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:1"))
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool = .init(
+                idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 1_024)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let user = "slow-" + UUID().uuidString
+            let headers = BackendHarness.headers(of: user)
+            let statuses: [Int]
+            do {
+                statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<1_024 {
+                        group.addTask {
+                            try await client.answer(
+                                .POST, harness.backendURL + "/paymentorders", json: BackendHarness.orderJSON(),
+                                headers: headers, timeout: .seconds(60)
+                            ).status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+            #expect(statuses.count == 1_024)
+            #expect(statuses.filter { $0 != 201 }.isEmpty, "statuses: \(Set(statuses))")
+            let created = try await harness.backend.services.store.all().filter {
+                $0.userID == user && $0.creation == .created && $0.pspID != nil
+            }
+            #expect(created.count == 1_024)
+        }
     }
 }

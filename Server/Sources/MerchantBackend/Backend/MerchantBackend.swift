@@ -72,7 +72,9 @@ public final class MerchantBackend: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
-            configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend"),
+            // A burst of new connections (a sales spike, a load balancer opening its pool) must
+            // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
+            configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }

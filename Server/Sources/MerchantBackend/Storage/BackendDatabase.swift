@@ -30,10 +30,13 @@ public final class BackendDatabase: Sendable {
         self.closer = closer
     }
 
-    /// Opens the database at `location` and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger = Logger(label: "MerchantBackend.database"))
-        async throws -> BackendDatabase
-    {
+    /// Opens the database at `location` and brings its schema up to date. A PostgreSQL pool has
+    /// `connectionsPerEventLoop` connections on each of the process's event loops (one per core);
+    /// no request holds one while it waits for Swedbank Pay, so a few serve many requests.
+    public static func open(
+        _ location: DatabaseLocation, connectionsPerEventLoop: Int = 8,
+        logger: Logger = Logger(label: "MerchantBackend.database")
+    ) async throws -> BackendDatabase {
         let database: BackendDatabase
         switch location {
         case .sqlite(let path):
@@ -63,7 +66,8 @@ public final class BackendDatabase: Sendable {
             let configuration = try SQLPostgresConfiguration(url: url)
             let pool = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration),
-                maxConnectionsPerEventLoop: 8, requestTimeout: .seconds(10), pruneInterval: .seconds(60),
+                maxConnectionsPerEventLoop: connectionsPerEventLoop, requestTimeout: .seconds(10),
+                pruneInterval: .seconds(60),
                 logger: logger, on: MultiThreadedEventLoopGroup.singleton)
             let sql = pool.database(logger: logger).sql(queryLogLevel: nil)
             // The pool is thread-safe (it locks internally) but is not marked Sendable.

@@ -71,7 +71,9 @@ public final class PaymentSandbox: Sendable {
             router: router(),
             // Carries out `reset` and `hang` faults on the connection itself.
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionFaultHandler()])),
-            configuration: .init(address: .hostname(host, port: port), serverName: "PaymentSandbox"),
+            // A burst of new connections (a sales spike, a load balancer opening its pool) must
+            // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
+            configuration: .init(address: .hostname(host, port: port), serverName: "PaymentSandbox", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
