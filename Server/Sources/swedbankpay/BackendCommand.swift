@@ -60,6 +60,7 @@ struct BackendCommand: AsyncParsableCommand {
             guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
             configuration.trampolineURL = url
         }
+        try backend.applyCallLimits(to: &configuration)
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()
         let database = try await BackendRunner.openDatabase(location)

@@ -44,7 +44,37 @@ struct BackendOptions: ParsableArguments {
             "Seconds a call to Swedbank Pay may take. Env: SWEDBANKPAY_TIMEOUT. Default: 10.", valueName: "seconds"))
     var timeout: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Calls to Swedbank Pay in flight at once. Env: SWEDBANKPAY_MAX_CALLS_IN_FLIGHT. Default: 1024.",
+            valueName: "count"))
+    var maxCallsInFlight: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Calls waiting for one of those (each until its own deadline). Env: SWEDBANKPAY_MAX_CALLS_QUEUED. Default: 4096.",
+            valueName: "count"))
+    var maxCallsQueued: Int?
+
     var resolvedHost: String { host ?? Environment.value("SWEDBANKPAY_HOST") ?? "127.0.0.1" }
+
+    /// Sets the limits on calls to Swedbank Pay that were given (flag, else environment).
+    func applyCallLimits(to configuration: inout BackendConfiguration) throws {
+        func resolve(_ flag: Int?, _ variable: String) throws -> Int? {
+            if let flag { return flag }
+            guard let text = Environment.value(variable) else { return nil }
+            guard let value = Int(text) else {
+                throw ValidationError("\(variable) must be a whole number, not \(text)")
+            }
+            return value
+        }
+        if let value = try resolve(maxCallsInFlight, "SWEDBANKPAY_MAX_CALLS_IN_FLIGHT") {
+            configuration.maxSwedbankPayCallsInFlight = value
+        }
+        if let value = try resolve(maxCallsQueued, "SWEDBANKPAY_MAX_CALLS_QUEUED") {
+            configuration.maxSwedbankPayCallsQueued = value
+        }
+    }
 
     func resolvedPort() throws -> Int {
         if let port { return port }

@@ -54,17 +54,18 @@ struct ServeCommand: AsyncParsableCommand {
 
         let location = try backend.resolvedDatabase()
         let apiKeys = backend.resolvedAPIKeys ?? [Self.defaultAPIKey]
-        let configuration = BackendConfiguration(
+        var configuration = BackendConfiguration(
             swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
             publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
             trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
             iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
+        try backend.applyCallLimits(to: &configuration)
         try BackendRunner.validate(configuration)
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
 
+        let base = configuration.publicOrigin
         let ready = ReadyCounter(expected: 2) {
-            let base = configuration.publicOrigin
             Console.line("Merchant Backend listening on http://\(host):\(backendPort) (\(location))")
             Console.line("Payment Sandbox listening on http://\(host):\(sandboxPortChosen)")
             Console.line("Backend URL for the SDK: \(base)/")
