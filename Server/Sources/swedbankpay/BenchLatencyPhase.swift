@@ -21,6 +21,9 @@ struct BenchLatencyPhase {
         var residentDuring: Int?
     }
 
+    /// Load before the measured time, to open the connections.
+    static let warmUpSeconds = 2.0
+
     var idealRate: Double { Double(connections) * 1_000 / Double(delayMilliseconds) }
     var bound: Double { min(idealRate, cpuBoundRate) }
 
@@ -39,11 +42,18 @@ struct BenchLatencyPhase {
             return ProcessMemory.residentBytes()
         }
         let throughput: BenchThroughput
+        let create: BenchLoad.MakeRequest = { _, _ in
+            BenchBackendCommand.request(
+                .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+        }
         do {
-            throughput = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { _, _ in
-                BenchBackendCommand.request(
-                    .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
-            }
+            // Not counted: the first C requests open C connections to the backend and C from it to
+            // Swedbank Pay; the figures are of the steady state. The clients arrive spread over
+            // one delay, as independent payers do, not in one wave that the fixed delay would keep
+            // together for the whole run.
+            throughput = try await BenchLoad.run(
+                client: client, seconds: seconds, connections: connections, warmUp: Self.warmUpSeconds,
+                spread: Double(delayMilliseconds) / 1_000, makeRequest: create)
         } catch {
             sampler.cancel()
             try? await client.shutdown()
@@ -62,7 +72,9 @@ struct BenchLatencyPhase {
             "backend with Swedbank Pay at \(delayMilliseconds) ms, \(connections) connections: \(format(rate, 0)) /s"
                 + " = \(format(rate / bound * 100, 0)) % of min(C/D = \(format(idealRate, 0)), R₀ = \(format(cpuBoundRate, 0)))"
                 + " (p50 \(format(statistics.percentile(0.5), 1)) ms, p99 \(format(statistics.percentile(0.99), 1)) ms,"
-                + " \(statistics.count) requests)")
+                + " \(format(result.throughput.cpuSeconds / Double(max(statistics.count, 1)) * 1e6, 0)) µs CPU each,"
+                + " \(statistics.count) requests after a \(format(Self.warmUpSeconds, 0)) s warm-up, arrivals spread over D)"
+        )
         if let before = result.residentBefore, let during = result.residentDuring {
             let perCreation = Double(during - before) / Double(connections) / 1_024
             Console.line(
