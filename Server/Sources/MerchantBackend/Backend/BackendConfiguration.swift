@@ -52,6 +52,12 @@ public struct BackendConfiguration: Sendable {
     /// The most calls waiting for one of those slots; a call waits at most until its own deadline
     /// (``swedbankPayTimeout``), and beyond this many waiting the app gets `gatewaytimeout` at once.
     public var maxSwedbankPayCallsQueued: Int = 4_096
+    /// Callbacks are answered at once and verified afterwards (a read at Swedbank Pay): at most
+    /// this many orders are read at once for callbacks…
+    public var maxCallbackVerificationsRunning: Int = 4
+    /// …and at most this many wait; beyond, callbacks are dropped (the status is read again
+    /// whenever it is asked for), so forged callbacks cannot make the backend flood Swedbank Pay.
+    public var maxCallbacksWaiting: Int = 1_000
 
     public init(
         swedbankPayBaseURL: URL,
@@ -132,6 +138,12 @@ public struct BackendConfiguration: Sendable {
         }
         if !(1...100_000).contains(maxSwedbankPayCallsInFlight) {
             problems.append("the calls to Swedbank Pay in flight must be between 1 and 100000")
+        }
+        if !(1...1_000).contains(maxCallbackVerificationsRunning) {
+            problems.append("the callback verifications at once must be between 1 and 1000")
+        }
+        if !(0...1_000_000).contains(maxCallbacksWaiting) {
+            problems.append("the callbacks waiting for verification must be between 0 and 1000000")
         }
         if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
             problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")

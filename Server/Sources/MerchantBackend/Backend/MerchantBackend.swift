@@ -15,6 +15,7 @@ public final class MerchantBackend: Sendable {
     public let configuration: BackendConfiguration
     let services: BackendServices
     let creation: PaymentOrderCreation
+    let callbackVerifier: CallbackVerifier
     private let http: HTTPClient
     private let database: BackendDatabase
 
@@ -38,6 +39,12 @@ public final class MerchantBackend: Sendable {
             swedbankPay: SwedbankPayClient(http: http, configuration: configuration),
             body: RequestBody(configuration: configuration))
         self.services = services
+        callbackVerifier = CallbackVerifier(
+            maxRunning: configuration.maxCallbackVerificationsRunning, maxWaiting: configuration.maxCallbacksWaiting,
+            logger: Logger(label: "MerchantBackend.callbacks")
+        ) { pspID in
+            await services.verifyCallback(pspID: pspID)
+        }
         creation = PaymentOrderCreation(
             store: services.store, swedbankPay: services.swedbankPay,
             preparation: PaymentOrderPreparation(
@@ -54,7 +61,7 @@ public final class MerchantBackend: Sendable {
         router.add(middleware: BackendProblemMiddleware(bodyLimit: configuration.maxRequestBodyBytes))
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)
-        CallbackRoutes(services: services).register(open: router)
+        CallbackRoutes(services: services, verifier: callbackVerifier).register(open: router)
         let app = router.group().add(middleware: AppAuthMiddleware(configuration: configuration))
         DiscoveryRoutes(services: services).register(app: app)
         ConsumerRoutes(services: services).register(app: app)
@@ -81,6 +88,7 @@ public final class MerchantBackend: Sendable {
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.
     public func shutdown() async throws {
+        await callbackVerifier.stop()
         try await http.shutdown()
     }
 }
