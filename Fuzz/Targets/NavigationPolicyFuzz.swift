@@ -37,9 +37,13 @@ public func fuzzNavigationPolicy(_ start: UnsafePointer<UInt8>, _ count: Int) ->
         precondition(!["http", "https", ""].contains(app.scheme?.lowercased() ?? ""), "launching \(app) as an app")
     case .complete:
         precondition(SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/complete", "completed on \(url)")
+        precondition(request.isMainFrame && !request.isNewWindow, "completed from a frame or popup")
     case .cancelPayment:
         precondition(SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/cancel", "cancelled on \(url)")
-    case .deny, .reloadPaymentMenu, .termsOfService, .openInBrowser:
+        precondition(request.isMainFrame && !request.isNewWindow, "cancelled from a frame or popup")
+    case .reloadPaymentMenu:
+        precondition(request.isMainFrame && !request.isNewWindow, "reloaded from a frame or popup")
+    case .deny, .termsOfService, .openInBrowser:
         break
     }
     return 0

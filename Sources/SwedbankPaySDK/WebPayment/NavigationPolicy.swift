@@ -47,10 +47,17 @@ extension SwedbankPaySDK {
         static let engineSchemes: Set<String> = ["about", "data", "blob", "javascript"]
 
         func decide(_ request: WebNavigationRequest) -> NavigationOutcome {
-            // The payment's own URLs come first, from any frame or window: a hosted view may
-            // navigate its iframe, or open a popup, to them.
+            // The payment's own URLs come first. Only the top-level document speaks for the
+            // payment: a frame (any third-party page the menu embeds) or a popup that goes to the
+            // completeUrl must not complete it, nor cancel it or reload the menu — it is denied.
+            // The reference honoured them from any frame; that let an embedded page end the
+            // payment. Terms of service may open from a popup, as the hosted views open them.
             if let outcome = paymentProcessOutcome(request.url) {
-                return outcome
+                switch outcome {
+                case .termsOfService where request.isMainFrame: return outcome
+                case _ where request.isMainFrame && !request.isNewWindow: return outcome
+                default: return .deny
+                }
             }
             let scheme = request.url.scheme?.lowercased() ?? ""
             switch scheme {

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(
-        "the payment's own URLs are intercepted from any frame or window",
+        "the payment's own URLs are intercepted from the top-level document only",
         arguments: [
             ("https://merchant.example/complete", Outcome.complete),
             ("https://merchant.example/cancel", .cancelPayment),
@@ -40,10 +40,17 @@ import Testing
             ("https://merchant.example/tos", .termsOfService(URL(string: "https://merchant.example/tos")!)),
         ])
     func paymentProcessURLs(url: String, expected: Outcome) {
-        for (mainFrame, newWindow) in [(true, false), (false, false), (true, true)] {
-            #expect(policy().decide(request(url, mainFrame: mainFrame, newWindow: newWindow)) == expected, "\(url)")
-            #expect(
-                policy(.AlwaysUseBrowser).decide(request(url, mainFrame: mainFrame, newWindow: newWindow)) == expected)
+        for behavior in [SwedbankPaySDKController.WebRedirectBehavior.Default, .AlwaysUseBrowser] {
+            #expect(policy(behavior).decide(request(url)) == expected, "\(url)")
+            // A frame never ends, cancels or reloads the payment (an embedded page could).
+            #expect(policy(behavior).decide(request(url, mainFrame: false)) == .deny, "\(url) in a frame")
+            // A popup may show the terms of service, and nothing else of the payment's.
+            let popup = policy(behavior).decide(request(url, newWindow: true))
+            if case .termsOfService = expected {
+                #expect(popup == expected)
+            } else {
+                #expect(popup == .deny, "\(url) in a popup")
+            }
         }
     }
 
