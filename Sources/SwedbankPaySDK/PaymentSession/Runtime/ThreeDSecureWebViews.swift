@@ -14,6 +14,13 @@ final class ThreeDSecureWebViews {
         case cancelled
     }
 
+    /// A 3-D Secure page's address that is not an http(s) URL: nothing is loaded, as an ACS is a
+    /// web page and a form posted to `javascript:`, `file:` or an app scheme is not one.
+    struct NotAWebPage: Error, CustomStringConvertible {
+        var url: String
+        var description: String { "the 3-D Secure page is not an http(s) URL: \(url)" }
+    }
+
     /// No web view host was given and the platform has none.
     struct NoWebViewHost: Error, CustomStringConvertible {
         var description: String { "no web view host: set PaymentSessionEnvironment.webViewHost" }
@@ -45,9 +52,10 @@ final class ThreeDSecureWebViews {
     /// fires for the error page of a failed load, so it cannot tell success from failure, while a
     /// failed top-level load is reported to the load-failure handler.
     func runMethodRequest(_ form: FormPost) async -> Bool {
-        guard let host, let webView = try? await host.makeWebView() else { return false }
+        guard Self.isWebPage(form.url), let host, let webView = try? await host.makeWebView() else { return false }
         methodViews.append(webView)
         let result = OnceResult<Bool>()
+        webView.navigationDecider = { request in Self.isWebPage(request.url) ? .allow : .cancel }
         webView.loadFailureHandler = { failure in
             if failure.url == nil || failure.url?.absoluteString == form.url { result.set(false) }
         }
@@ -82,6 +90,7 @@ final class ThreeDSecureWebViews {
     func showChallenge(
         _ form: FormPost, notificationUrl: String?, show: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
     ) async -> ChallengeResult {
+        guard Self.isWebPage(form.url) else { return .failed(NotAWebPage(url: form.url)) }
         guard let host else { return .failed(NoWebViewHost()) }
         let webView: any SwedbankPaySDK.WebView
         if let challengeView {
@@ -100,6 +109,7 @@ final class ThreeDSecureWebViews {
 
     /// Loads the challenge again in the view already shown (the retry of a failed load).
     func reloadChallenge(_ form: FormPost, notificationUrl: String?) async -> ChallengeResult {
+        guard Self.isWebPage(form.url) else { return .failed(NotAWebPage(url: form.url)) }
         guard let challengeView else { return .failed(NoWebViewHost()) }
         return await loadChallenge(form, notificationUrl: notificationUrl, in: challengeView)
     }
@@ -119,6 +129,9 @@ final class ThreeDSecureWebViews {
     ) async -> ChallengeResult {
         let result = OnceResult<ChallengeResult>()
         webView.navigationDecider = { request in
+            // The ACS and the bank's pages are web pages; anything else (an app scheme, a file, a
+            // script URL) is stopped.
+            guard Self.isWebPage(request.url) else { return .cancel }
             if request.method.uppercased() == "POST",
                 notificationUrl == nil || request.url.absoluteString == notificationUrl,
                 let cRes = request.formFields.first(where: { $0.name == "cres" })?.value
@@ -148,6 +161,14 @@ final class ThreeDSecureWebViews {
     // MARK: Pages
 
     static let blank = URL(string: "about:blank")!
+
+    /// An absolute http(s) URL with a host.
+    static func isWebPage(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return url.host?.isEmpty == false
+    }
+
+    static func isWebPage(_ text: String) -> Bool { URL(string: text).map(isWebPage) ?? false }
 
     /// A page that posts `form` in the top-level document as soon as it loads.
     static func formPage(_ form: FormPost) -> String {
