@@ -46,7 +46,7 @@ struct MerchantBackendAPI: Sendable {
         extraHeaders: SwedbankPaySDK.HTTPHeaders
     ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
         let url = url.absoluteURL
-        guard isWhitelisted(url) else {
+        guard isAllowed(url) else {
             throw .nonWhitelistedDomain(failingUrl: url)
         }
         let request = SwedbankPaySDK.HTTPRequest(
@@ -62,7 +62,18 @@ struct MerchantBackendAPI: Sendable {
         } catch {
             throw .networkError(error)
         }
+        // Redirects keep no credentials off the origin (RedirectRule), but an answer from
+        // somewhere the configuration does not allow is not used either.
+        guard isAllowed(response.url.absoluteURL) else {
+            throw .nonWhitelistedDomain(failingUrl: response.url)
+        }
         return try Self.decode(response)
+    }
+
+    /// Whether the app's credentials may go to `url`: a whitelisted host, over https — or plain
+    /// http to this device only (`localhost`, `127.0.0.0/8`, `::1`), for development.
+    func isAllowed(_ url: URL) -> Bool {
+        isWhitelisted(url) && SwedbankPaySDK.RedirectRule.isSecureOrLoopback(url)
     }
 
     func isWhitelisted(_ url: URL) -> Bool {

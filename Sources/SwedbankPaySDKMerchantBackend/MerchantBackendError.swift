@@ -5,8 +5,9 @@ extension SwedbankPaySDK {
     /// Why a call of ``MerchantBackendConfiguration`` failed. This is the error that
     /// `paymentFailed(error:)` receives when you use the Merchant Backend configuration.
     public enum MerchantBackendError: Error, Sendable, Hashable {
-        /// The request would have gone to a host outside the configuration's domain whitelist;
-        /// nothing was sent.
+        /// The request would have gone to a host outside the configuration's domain whitelist, or
+        /// over plain http to a host that is not this device; nothing was sent. Also when a
+        /// redirect ended at such a URL (its answer is not used, and no credentials went there).
         case nonWhitelistedDomain(failingUrl: URL)
         /// No HTTP response: the connection failed, timed out, was cancelled, or the server's
         /// identity failed pinning.
@@ -29,7 +30,8 @@ extension SwedbankPaySDK.MerchantBackendError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .nonWhitelistedDomain(let url):
-            return "Refused to contact \(url.absoluteString): its host is not in the domain whitelist"
+            return
+                "Refused to contact \(url.absoluteString): its host is not in the domain whitelist, or it is not https"
         case .networkError(let error):
             return "Network error: \(error)"
         case .problem(let problem):

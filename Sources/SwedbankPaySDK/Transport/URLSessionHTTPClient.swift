@@ -7,20 +7,32 @@ import Foundation
 extension SwedbankPaySDK {
     /// The default ``HTTPClient``: Foundation's `URLSession`, on Apple platforms and on Linux.
     ///
-    /// Task cancellation cancels the underlying data task. Redirects are followed as URLSession
-    /// does by default; the response's `url` is the final one.
+    /// Task cancellation cancels the underlying data task. Redirects are followed by
+    /// ``RedirectRule`` (credentials never go to another origin, never from https to http); the
+    /// response's `url` is the final one.
     public final class URLSessionHTTPClient: HTTPClient {
         private let session: URLSession
+        /// Whether the session is this client's own, to invalidate when it goes.
+        private let ownsSession: Bool
 
         /// Uses `session` for every request. Give a session with a delegate to add trust checks
-        /// such as public-key pinning.
+        /// such as public-key pinning; its delegate should follow redirects by ``RedirectRule``
+        /// (subclass ``RedirectDelegate``), or a redirect carries the request's headers anywhere.
         public init(session: URLSession) {
             self.session = session
+            ownsSession = false
         }
 
-        /// Uses an ephemeral session: no cookies, no cache on disk.
-        public convenience init() {
-            self.init(session: URLSession(configuration: .ephemeral))
+        /// Uses an ephemeral session (no cookies, no cache on disk) that follows redirects by
+        /// ``RedirectRule``.
+        public init() {
+            session = URLSession(configuration: .ephemeral, delegate: RedirectDelegate(), delegateQueue: nil)
+            ownsSession = true
+        }
+
+        deinit {
+            // A session keeps its delegate until it is invalidated.
+            if ownsSession { session.finishTasksAndInvalidate() }
         }
 
         public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {

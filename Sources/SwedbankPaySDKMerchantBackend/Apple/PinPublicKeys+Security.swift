@@ -42,12 +42,14 @@
     }
 
     /// Checks server trust for pinned hosts: the system must trust the chain, and one of its
-    /// certificates must carry a pinned key.
-    final class PinningSessionDelegate: NSObject, URLSessionDelegate, Sendable {
+    /// certificates must carry a pinned key. Redirects follow ``SwedbankPaySDK/RedirectRule``
+    /// (inherited from ``SwedbankPaySDK/RedirectDelegate``).
+    final class PinningSessionDelegate: SwedbankPaySDK.RedirectDelegate, URLSessionDelegate, @unchecked Sendable {
         let pins: [SwedbankPaySDK.PinPublicKeys]
 
         init(pins: [SwedbankPaySDK.PinPublicKeys]) {
             self.pins = pins
+            super.init()
         }
 
         static func makeSession(pins: [SwedbankPaySDK.PinPublicKeys]) -> URLSession {

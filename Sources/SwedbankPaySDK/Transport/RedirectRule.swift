@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension SwedbankPaySDK {
+    /// What the SDK's transport does with an HTTP redirect. A request carries the app's
+    /// credentials (a Merchant Backend API key, the user's access token) in its headers, and
+    /// Foundation copies every header into the redirected request, wherever it goes. So:
+    ///
+    /// - a redirect within the same origin (scheme, host, port) is followed as it is;
+    /// - a redirect to another origin is followed without any header the request was given, only
+    ///   `Accept` and `User-Agent` — credentials never reach another host;
+    /// - a redirect from https to http is not followed: the 3xx answer is returned as it is.
+    ///
+    /// Pure, so it is tested on every platform; ``RedirectDelegate`` applies it to a `URLSession`.
+    public enum RedirectRule {
+        /// The headers a request to another origin keeps.
+        public static let crossOriginHeaders: Set<String> = ["accept", "user-agent"]
+
+        /// The request to follow `redirect` with, coming from `original`; nil to stop there.
+        public static func follow(_ redirect: URLRequest, from original: URL?) -> URLRequest? {
+            guard let target = redirect.url, let original else { return nil }
+            let from = Origin(original)
+            let to = Origin(target)
+            if from.scheme == "https" && to.scheme != "https" { return nil }
+            if from == to { return redirect }
+            var stripped = redirect
+            for name in (redirect.allHTTPHeaderFields ?? [:]).keys where !crossOriginHeaders.contains(name.lowercased())
+            {
+                stripped.setValue(nil, forHTTPHeaderField: name)
+            }
+            return stripped
+        }
+
+        /// Whether `url` may be sent credentials at all: https anywhere, http only to this device
+        /// (`localhost`, `127.0.0.0/8`, `::1`), where no network carries it.
+        public static func isSecureOrLoopback(_ url: URL) -> Bool {
+            switch url.scheme?.lowercased() {
+            case "https": return url.host?.isEmpty == false
+            case "http": return url.host.map(isLoopback) ?? false
+            default: return false
+            }
+        }
+
+        static func isLoopback(_ host: String) -> Bool {
+            let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            if bare == "localhost" || bare == "::1" { return true }
+            let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+            return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        }
+
+        private struct Origin: Equatable {
+            var scheme: String?
+            var host: String?
+            var port: Int?
+
+            init(_ url: URL) {
+                scheme = url.scheme?.lowercased()
+                host = url.host?.lowercased()
+                port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            }
+        }
+    }
+
+    /// A `URLSession` delegate that follows redirects by ``RedirectRule``. ``URLSessionHTTPClient``
+    /// uses it for the sessions it makes; give it (or call ``RedirectRule`` from your own
+    /// delegate) when you pass a session of your own.
+    open class RedirectDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        public override init() {}
+
+        open func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(RedirectRule.follow(request, from: response.url ?? task.currentRequest?.url))
+        }
+    }
+}
