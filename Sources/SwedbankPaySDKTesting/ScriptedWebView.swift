@@ -124,11 +124,13 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
 
     // MARK: Playing the page
 
-    /// Posts `body` to the handler `name`, as a page script would. Returns false (and delivers
-    /// nothing) when no handler has that name or the web view is closed.
+    /// Posts `body` to the handler `name`, as a script of the top-level document (or, with
+    /// `fromFrame`, of a frame) would. Returns false (and delivers nothing) when no handler has
+    /// that name, the web view is closed, or the post came from a frame — the `WebView` contract
+    /// delivers the top-level document's posts only.
     @discardableResult
-    public func post(_ body: SwedbankPaySDK.JSONValue, to name: String) -> Bool {
-        guard !isClosed, let handler = handlers[name] else { return false }
+    public func post(_ body: SwedbankPaySDK.JSONValue, to name: String, fromFrame: Bool = false) -> Bool {
+        guard !isClosed, !fromFrame, let handler = handlers[name] else { return false }
         handler(body)
         return true
     }

@@ -10,7 +10,25 @@ extension BrowserPage {
             let params = event.params
             Task { await self.requestPaused(params) }
         case "Runtime.bindingCalled" where event.params["name"]?.stringValue == Self.bindingName:
+            // Only the top-level document speaks to the app: a frame may hold any third-party
+            // page, and the binding exists in every frame, so a frame's post is dropped here,
+            // whichever way it called the binding.
+            guard let context = event.params["executionContextId"]?.integerValue, let mainFrameId,
+                contextFrames[context] == mainFrameId
+            else { return }
             await messagePosted(event.params["payload"]?.stringValue ?? "")
+        case "Runtime.executionContextCreated":
+            let context = event.params["context"]?.objectValue
+            let aux = context?["auxData"]?.objectValue
+            if let id = context?["id"]?.integerValue, let frame = aux?["frameId"]?.stringValue,
+                aux?["isDefault"] == .bool(true)
+            {
+                contextFrames[id] = frame
+            }
+        case "Runtime.executionContextDestroyed":
+            if let id = event.params["executionContextId"]?.integerValue { contextFrames[id] = nil }
+        case "Runtime.executionContextsCleared":
+            contextFrames.removeAll()
         case "Runtime.consoleAPICalled" where event.params["type"]?.stringValue == "error":
             let text = (event.params["args"]?.arrayValue ?? []).map { argument -> String in
                 let object = argument.objectValue

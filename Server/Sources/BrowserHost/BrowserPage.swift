@@ -25,6 +25,9 @@ public actor BrowserPage {
     let targetId: String
     let sessionId: String
     var mainFrameId: String?
+    /// The frame of each live default execution context (a document's own scripts), from
+    /// `Runtime.executionContextCreated`: messages are delivered only from the main frame's.
+    var contextFrames: [Int64: String] = [:]
     var decider: NavigationDecider?
     var popupHandler: PopupHandler?
     var loadFailureHandler: LoadFailureHandler?

@@ -174,6 +174,32 @@ import Testing
         }
     }
 
+    /// Only the top-level document's posts reach the app: a cross-origin frame posting the
+    /// payment page's `onPaid`, by the handler or by calling the binding itself, is dropped.
+    @Test func messagesFromAFrameAreNotDelivered() async throws {
+        try await TestSite.run { site, host in
+            let webView = try await host.makeWebView()
+            var received: [SwedbankPaySDK.JSONValue] = []
+            try await webView.addMessageHandler(name: "swedbankpay") { received.append($0) }
+            let frame = site.base.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/hostile"
+            try await webView.loadHTML(
+                """
+                <script>
+                window.addEventListener('message', function (event) {
+                  if (event.data === 'posted') {
+                    window.webkit.messageHandlers.swedbankpay.postMessage({ msg: 'fromTop', arg: null });
+                  }
+                });
+                </script>
+                <iframe src="\(frame)"></iframe>
+                """, baseURL: URL(string: site.base + "/")!)
+            try await waitUntil("the top document's post") { !received.isEmpty }
+            _ = try await webView.evaluateJavaScript("1")
+            #expect(received == [.object(["msg": .string("fromTop"), "arg": .null])])
+            await webView.close()
+        }
+    }
+
     @Test func aLoadReplacedByANewerOneEndsQuietlyAndCloseEndsEverything() async throws {
         try await TestSite.run { site, host in
             let webView = try await host.makeWebView()
@@ -253,6 +279,18 @@ struct TestSite: Sendable {
                 """)
         }
         router.get("/other") { _, _ in html("<title>other</title>") }
+        // A third-party page in a frame posting to the SDK's handler as the payment page would,
+        // through the handler object and through the raw binding, then telling its parent.
+        router.get("/hostile") { _, _ in
+            html(
+                """
+                <script>
+                window.webkit.messageHandlers.swedbankpay.postMessage({ msg: 'onPaid', arg: null });
+                window.__browserHostPost(JSON.stringify({ name: 'swedbankpay', body: { msg: 'onPaid', arg: 'raw' } }));
+                parent.postMessage('posted', '*');
+                </script>
+                """)
+        }
         router.get("/frame") { _, _ in html("<title>frame</title>") }
         router.get("/text") { _, _ in
             Response(

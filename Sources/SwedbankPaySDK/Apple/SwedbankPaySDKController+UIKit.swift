@@ -112,6 +112,8 @@
         }
 
         fileprivate func deliver(_ message: WKScriptMessage) {
+            // The WebView contract: only the top-level document speaks to the SDK.
+            guard message.frameInfo.isMainFrame else { return }
             handlers[message.name]?(SwedbankPaySDK.JSONValue(anyObject: message.body))
         }
 

@@ -65,6 +65,11 @@ extension SwedbankPaySDK {
         /// Makes `window.webkit.messageHandlers.<name>.postMessage(body)` deliver `body` (as JSON) to
         /// `handler`, in the current document and every later one, until removed. Adding a handler
         /// under a name in use replaces it.
+        ///
+        /// Only posts from the top-level document are delivered; a frame's are dropped, however
+        /// the frame reached the handler. A frame may hold any third-party page (a bank's, an
+        /// ad), and a message such as the payment page's `onPaid` must come from the page the SDK
+        /// shows. (`WKWebView` tells by `WKScriptMessage.frameInfo.isMainFrame`.)
         func addMessageHandler(name: String, _ handler: @escaping WebViewMessageHandler) async throws
 
         /// Stops delivering messages posted to `name`; later posts are ignored.
