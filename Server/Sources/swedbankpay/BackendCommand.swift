@@ -56,6 +56,9 @@ struct BackendCommand: AsyncParsableCommand {
             swedbankPayBaseURL: baseURL, merchantToken: Secret(token), payeeId: payee,
             publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
             iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
+        // No default: the schemes are the merchant's apps'. Without any the backend still serves
+        // its API and the Android helper; only the iOS helper refuses (said at start).
+        configuration.appSchemes = backend.resolvedAppSchemes(default: [])
         if let text = trampolineUrl ?? Environment.value("SWEDBANKPAY_TRAMPOLINE_URL") {
             guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
             configuration.trampolineURL = url
@@ -67,9 +70,15 @@ struct BackendCommand: AsyncParsableCommand {
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
+        let noAppSchemes = configuration.appSchemes.isEmpty
         let app = merchantBackend.application(host: host, port: port) { actualPort in
             Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
             Console.line("Calling Swedbank Pay at \(origin)")
+            if noAppSchemes {
+                Console.line(
+                    "Warning: no --app-scheme (SWEDBANKPAY_APP_SCHEMES): /sdk-callback/ios-universal-link refuses every request"
+                )
+            }
         }
         try await BackendRunner.run(services: [app], backend: merchantBackend, database: database)
     }

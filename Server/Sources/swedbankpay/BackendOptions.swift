@@ -41,6 +41,12 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "A custom URL scheme of the merchant's app, the only kind the iOS helper redirects to (repeatable). Env: SWEDBANKPAY_APP_SCHEMES (comma-separated).",
+            valueName: "scheme"))
+    var appScheme: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
             "Seconds a call to Swedbank Pay may take. Env: SWEDBANKPAY_TIMEOUT. Default: 10.", valueName: "seconds"))
     var timeout: Double?
 
@@ -116,6 +122,13 @@ struct BackendOptions: ParsableArguments {
     }
 
     var resolvedIOSAppIDs: [String] { iosAppId.isEmpty ? Environment.list("SWEDBANKPAY_IOS_APP_IDS") : iosAppId }
+
+    /// The app schemes given (flags, else the environment), or `fallback` when none was. The
+    /// configuration checks each one at start.
+    func resolvedAppSchemes(default fallback: [String]) -> [String] {
+        let given = appScheme.isEmpty ? Environment.list("SWEDBANKPAY_APP_SCHEMES") : appScheme
+        return given.isEmpty ? fallback : given
+    }
 
     func resolvedTimeout() throws -> Double {
         if let timeout { return timeout }

@@ -47,7 +47,8 @@ struct DemoServers: Sendable {
             configuration: BackendConfiguration(
                 swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "demo-merchant",
                 publicBaseURL: URL(string: "http://127.0.0.1:\(backendPort)")!, apiKeys: [Secret(apiKey)],
-                trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline")),
+                trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
+                appSchemes: ServeCommand.defaultAppSchemes),
             database: database)
 
         let (listening, ready) = AsyncStream<Int>.makeStream()
@@ -79,6 +80,7 @@ struct DemoServers: Sendable {
         guard let sandboxURL else { return }
         var request = URLRequest(url: sandboxURL.appendingPathComponent("sandbox/requests"))
         request.httpMethod = "DELETE"
+        request.setValue("1", forHTTPHeaderField: "X-Sandbox-Control")
         _ = try await URLSession.shared.data(for: request)
     }
 

@@ -51,7 +51,18 @@ struct SandboxCommand: AsyncParsableCommand {
             valueName: "seconds|off"))
     var swishApprovalDelay: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A token every control request (/sandbox/requests, /sandbox/faults, /sandbox/reset, /sandbox/paymentorders, ...) must send as Authorization: Bearer <token>; required with a non-loopback --host. Env: SWEDBANKPAY_SANDBOX_CONTROL_TOKEN (preferred: flags show in process lists).",
+            valueName: "token"))
+    var controlToken: String?
+
+    /// The control token given (flag, else environment).
+    var resolvedControlToken: String? { controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") }
+
     func validate() throws {
+        let binding = ControlBinding.problems(host: host, controlToken: resolvedControlToken)
+        guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         if let publicUrl, Self.publicURL(publicUrl) == nil {
             throw ValidationError(
                 "--public-url must be an absolute http(s) URL, for example --public-url http://192.168.1.20:8081")
@@ -75,6 +86,7 @@ struct SandboxCommand: AsyncParsableCommand {
             configuration.merchantTokens = Set(merchantToken)
         }
         configuration.publicBaseURL = publicUrl.flatMap(Self.publicURL)
+        configuration.controlToken = resolvedControlToken
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }
@@ -86,13 +98,18 @@ struct SandboxCommand: AsyncParsableCommand {
         let host = self.host
         let base = configuration.publicBaseURL?.absoluteString
         let token = configuration.merchantTokens.sorted().first ?? ""
+        let tokenHint = configuration.controlToken == nil ? "" : " (with Authorization: Bearer <control token>)"
+        let dashboardHint = configuration.controlToken == nil ? "" : "#token=<control token>"
         let app = sandbox.application(host: host, port: port) { port in
             let local = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
             let url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://\(local):\(port)"
             Console.line("Payment Sandbox listening on http://\(host):\(port)")
             Console.line("Create a payment order:")
             Console.line(Self.curlLine(base: url, token: token))
-            Console.line("Control API: \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset")
+            Console.line(
+                "Control API\(tokenHint): \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset"
+                    + " (state changes send JSON or X-Sandbox-Control: 1)")
+            Console.line("Dashboard: \(url)/sandbox/\(dashboardHint)")
         }
         // SIGINT and SIGTERM shut down gracefully, but an injected delay must not hold that up for
         // minutes.

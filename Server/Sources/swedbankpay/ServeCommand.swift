@@ -21,6 +21,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     static let defaultAPIKey = "local-development-key"
 
+    /// The app schemes the iOS helper redirects to unless `--app-scheme` says otherwise: those of
+    /// this package's demos (`demo web`, `demo native`), its tests and the guides' examples.
+    static let defaultAppSchemes = ["swedbankpaydemo", "com.example.demo", "com.example.app", "testapp"]
+
     @OptionGroup var backend: BackendOptions
 
     @Option(help: "The port the Payment Sandbox listens on. Env: SWEDBANKPAY_SANDBOX_PORT. Default: 8081.")
@@ -29,9 +33,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Makes the sandbox's ids deterministic.")
     var seed: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "A token the sandbox's control API requires (Authorization: Bearer <token>); required with a non-loopback --host. Env: SWEDBANKPAY_SANDBOX_CONTROL_TOKEN.",
+            valueName: "token"))
+    var controlToken: String?
+
     func run() async throws {
         let host = backend.resolvedHost
         let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
+        // The sandbox listens on the backend's host: off loopback its control API needs a token.
+        let controlToken = self.controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN")
+        let binding = ControlBinding.problems(host: host, controlToken: controlToken)
+        guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         var port = try backend.resolvedPort()
         var sandboxPort =
             try self.sandboxPort ?? Environment.value("SWEDBANKPAY_SANDBOX_PORT").map {
@@ -50,6 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
         sandboxConfiguration.publicBaseURL = sandboxURL
         sandboxConfiguration.payeeId = "local-merchant"
+        sandboxConfiguration.controlToken = controlToken
         let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
 
         let location = try backend.resolvedDatabase()
@@ -59,12 +74,14 @@ struct ServeCommand: AsyncParsableCommand {
             publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
             trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
             iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
+        configuration.appSchemes = backend.resolvedAppSchemes(default: Self.defaultAppSchemes)
         try backend.applyCallLimits(to: &configuration)
         try BackendRunner.validate(configuration)
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
 
         let base = configuration.publicOrigin
+        let dashboardHint = controlToken == nil ? "" : "#token=<control token>"
         let ready = ReadyCounter(expected: 2) {
             Console.line("Merchant Backend listening on http://\(host):\(backendPort) (\(location))")
             Console.line("Payment Sandbox listening on http://\(host):\(sandboxPortChosen)")
@@ -72,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
             Console.line("Create a payment order:")
             let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
             Console.line(BackendRunner.curlLine(base: base, apiKey: key))
-            Console.line("Sandbox dashboard: \(sandboxURL.absoluteString)/sandbox/")
+            Console.line("Sandbox dashboard: \(sandboxURL.absoluteString)/sandbox/\(dashboardHint)")
         }
         let sandboxApp = sandbox.application(host: host, port: sandboxPort) { _ in await ready.arrive() }
         let backendApp = merchantBackend.application(host: host, port: port) { _ in await ready.arrive() }

@@ -57,7 +57,8 @@ struct WebPaymentWorld {
             configuration: BackendConfiguration(
                 swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(merchantToken), payeeId: payeeId,
                 publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
-                trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!, swedbankPayTimeout: 5),
+                trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!,
+                appSchemes: [callbackScheme], swedbankPayTimeout: 5),
             database: database)
         let (backendServer, _) = try await listening(logger: logger) { ready in
             backend.application(host: "127.0.0.1", port: backendPort, logger: logger, onServerRunning: ready)

@@ -18,6 +18,8 @@ struct BackendHarness: Sendable {
     static let user = "user-12345"
     static let merchantToken = "backend-test-merchant-token"
     static let payeeID = "test-payee"
+    /// The app schemes the backend redirects to: the OpenAPI example's and the SDK tests'.
+    static let appSchemes = ["yourecomapp", "testapp"]
 
     /// Which database a test runs on.
     enum Engine: String, Sendable, CaseIterable, CustomTestStringConvertible {
@@ -63,7 +65,7 @@ struct BackendHarness: Sendable {
             payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(backendPort)")!,
             apiKeys: [Secret(apiKey)],
             trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
-            iosAppIDs: ["ABCDE12345.com.example.app"], swedbankPayTimeout: 5)
+            iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 5)
         configure(&configuration)
         let backend = try MerchantBackend(configuration: configuration, database: database)
         let (backendPorts, backendReady) = AsyncStream<Int>.makeStream()

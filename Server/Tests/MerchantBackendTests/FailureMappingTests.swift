@@ -29,7 +29,8 @@ import Testing
             // The attempt is recorded as failed, so the same key tries again once Swedbank Pay is back.
             let order = try #require(try await harness.backend.services.store.all().first)
             #expect(order.creation == .failed)
-            _ = try await harness.client.answer(.DELETE, harness.sandboxURL + "/sandbox/faults")
+            _ = try await harness.client.answer(
+                .DELETE, harness.sandboxURL + "/sandbox/faults", headers: ["X-Sandbox-Control": "1"])
             let retried = try await harness.createOrder(key: "slow")
             #expect(retried.status == 201)
             #expect(try await harness.backend.services.store.all().count == 1)

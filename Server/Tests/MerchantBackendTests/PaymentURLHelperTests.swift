@@ -7,7 +7,8 @@ import Testing
 @Suite struct IOSUniversalLinkRedirectTests {
     let redirect = IOSUniversalLinkRedirect(
         publicOrigin: "https://example.com",
-        trampoline: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!)
+        trampoline: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+        appSchemes: ["yourecomapp", "com.example.app", "app"])
 
     @Test func firstVisitGoesToTheTrampolineExactlyAsTheContractShows() throws {
         // The example of the Merchant Backend OpenAPI document, byte for byte.
@@ -58,15 +59,60 @@ import Testing
     @Test(arguments: [
         ("language=en-US", IOSUniversalLinkRedirect.Refusal.missingParameter("scheme")),
         ("scheme=app", .missingParameter("language")),
-        ("scheme=javascript&language=en-US&fallback=true", .invalidScheme("javascript")),
-        ("scheme=https&language=en-US&fallback=true", .invalidScheme("https")),
-        ("scheme=1app&language=en-US", .invalidScheme("1app")),
-        ("scheme=a%2F%2Fevil.com&language=en-US", .invalidScheme("a//evil.com")),
+        ("scheme=javascript&language=en-US&fallback=true", .schemeNotAllowed("javascript")),
+        ("scheme=https&language=en-US&fallback=true", .schemeNotAllowed("https")),
+        ("scheme=1app&language=en-US", .schemeNotAllowed("1app")),
+        ("scheme=a%2F%2Fevil.com&language=en-US", .schemeNotAllowed("a//evil.com")),
+        ("scheme=otherapp&language=en-US", .schemeNotAllowed("otherapp")),
+        ("scheme=app.&language=en-US&fallback=true", .schemeNotAllowed("app.")),
         ("scheme=app&language=en-US&fallback=1", .invalidFallback),
         ("scheme=app&language=en-US&fallback=-2.05e%2B307", .invalidFallback),
     ])
     func refusesWhatCouldRedirectAnywhere(query: String, refusal: IOSUniversalLinkRedirect.Refusal) {
         #expect(throws: refusal) { try redirect.location(path: "/sdk-callback/ios-universal-link", query: query) }
+    }
+
+    @Test func schemesCompareCaseInsensitivelyAndKeepTheirSpelling() throws {
+        let location = try redirect.location(path: "/p", query: "scheme=YourEcomApp&language=en-US&fallback=true")
+        #expect(location == "YourEcomApp://example.com/p?scheme=YourEcomApp&language=en-US&fallback=true")
+    }
+
+    @Test func withoutAppSchemesEveryRequestIsRefused() {
+        let none = IOSUniversalLinkRedirect(
+            publicOrigin: "https://example.com", trampoline: redirect.trampoline, appSchemes: [])
+        #expect(throws: IOSUniversalLinkRedirect.Refusal.noAppSchemes) {
+            try none.location(path: "/p", query: "scheme=yourecomapp&language=en-US")
+        }
+    }
+}
+
+@Suite struct AppSchemeTests {
+    @Test(arguments: ["com.example.app", "yourecomapp", "a", "App+1.x-y", String(repeating: "a", count: 64)])
+    func acceptsAppSchemes(scheme: String) {
+        #expect(AppScheme.problem(scheme) == nil)
+    }
+
+    @Test(arguments: [
+        "", "1app", "app:", "a b", "é", "a/b", String(repeating: "a", count: 65), "http", "HTTPS", "javascript",
+        "data", "file", "intent", "itms-services", "ITMS-Services", "x-safari-https", "X-Safari-Http", "about",
+        "android-app", "mailto",
+    ])
+    func refusesWhatIsNoAppScheme(scheme: String) {
+        #expect(AppScheme.problem(scheme) != nil)
+    }
+
+    @Test func theConfigurationNamesEachBadScheme() {
+        var configuration = BackendConfiguration(
+            swedbankPayBaseURL: URL(string: "https://api.example.com")!, merchantToken: Secret("token"),
+            payeeId: "payee", publicBaseURL: URL(string: "https://shop.example.com")!,
+            apiKeys: [Secret("api-key-123")], appSchemes: ["com.example.app", "itms-services", "a b"])
+        #expect(
+            configuration.problems() == [
+                #"the app scheme "itms-services" is a browser's or the system's, not an app's"#,
+                #"the app scheme "a b" is not a URL scheme (a letter, then letters, digits, +, - or ., at most 64)"#,
+            ])
+        configuration.appSchemes = []
+        #expect(configuration.problems() == [])
     }
 }
 

@@ -226,6 +226,8 @@ final class NativeSandbox {
         var headers: SwedbankPaySDK.HTTPHeaders = ["Accept": "application/json"]
         if json != nil { headers.add(name: "Content-Type", value: "application/json") }
         if merchant { headers.add(name: "Authorization", value: "Bearer \(Self.token)") }
+        // The control API refuses state changes a browser could send without asking first.
+        if path.hasPrefix("/sandbox/") { headers.add(name: "X-Sandbox-Control", value: "1") }
         let request = SwedbankPaySDK.HTTPRequest(
             method: method, url: try #require(URL(string: base + path)), headers: headers, body: json?.serialized(),
             timeout: 10)

@@ -71,7 +71,7 @@ import Testing
             #expect(reply["total"] == .integer(5))
             let paths = (reply["requests"]?.arrayValue ?? []).compactMap { $0.objectValue?["path"]?.stringValue }
             #expect(paths == ["/psp/n2", "/psp/n3", "/psp/n4"])
-            #expect(try await client.send(.delete, "/sandbox/requests").status == 204)
+            #expect(try await client.send(.delete, "/sandbox/requests", headers: SandboxClient.control).status == 204)
             #expect(try await client.send(.get, "/sandbox/requests").json == json(#"{"requests":[],"total":0}"#))
         }
     }

@@ -17,7 +17,7 @@ import Testing
             #expect(await harness.sandbox.services.store.consumer(token: token) != nil)
             _ = try await client.send(.post, "/sandbox/faults", json: #"{"path":"/x","kind":"reset"}"#)
 
-            let reset = try await client.send(.post, "/sandbox/reset", token: nil)
+            let reset = try await client.send(.post, "/sandbox/reset", token: nil, headers: SandboxClient.control)
             #expect(reset.status == 204)
             #expect(reset.body.isEmpty)
 

@@ -91,7 +91,7 @@ import Testing
                     #expect(pattern.contains(0) && pattern.contains(1))
                     #expect(try await fractionPattern(otherSeed) != pattern)
                     // A reset clears the rules and their ids, so the same rule repeats the pattern.
-                    #expect(try await first.send(.post, "/sandbox/reset").status == 204)
+                    #expect(try await first.send(.post, "/sandbox/reset", headers: SandboxClient.control).status == 204)
                     #expect(try await fractionPattern(first) == pattern)
                 }
             }
@@ -113,15 +113,16 @@ import Testing
                           {"id":"fault-1","method":null,"path":"/a","kind":"reset","remaining":null,"applied":0},
                           {"id":"slow","method":null,"path":"/b","kind":"delay","delaySeconds":2.5,"fraction":0.25,"remaining":null,"applied":0}]}
                         """#))
-            #expect(try await client.send(.delete, "/sandbox/faults/fault-1").status == 204)
+            #expect(
+                try await client.send(.delete, "/sandbox/faults/fault-1", headers: SandboxClient.control).status == 204)
             #expect(try await client.send(.get, "/sandbox/faults").object["faults"]?.arrayValue?.count == 1)
-            let missing = try await client.send(.delete, "/sandbox/faults/fault-1")
+            let missing = try await client.send(.delete, "/sandbox/faults/fault-1", headers: SandboxClient.control)
             #expect(missing.status == 404)
             #expect(try missing.object["type"] == .string("https://api.payex.com/psp/errordetail/notfound"))
             let duplicate = try await client.send(
                 .post, "/sandbox/faults", json: #"{"id":"slow","path":"/c","kind":"hang"}"#)
             #expect(duplicate.status == 409)
-            #expect(try await client.send(.delete, "/sandbox/faults").status == 204)
+            #expect(try await client.send(.delete, "/sandbox/faults", headers: SandboxClient.control).status == 204)
             #expect(try await client.send(.get, "/sandbox/faults").json == json(#"{"faults":[]}"#))
         }
     }

@@ -65,14 +65,15 @@ import Testing
                 try badOutcome.object["problems"]
                     == json(#"[{"name": "outcome", "description": "The field must be \"paid\" or \"failed\"."}]"#))
             // No body at all: the order's instrument, paid.
-            let paid = try await client.send(.post, "/sandbox/paymentorders/\(id)/pay")
+            let paid = try await client.send(.post, "/sandbox/paymentorders/\(id)/pay", headers: SandboxClient.control)
             #expect(paid.status == 200)
-            let again = try await client.send(.post, "/sandbox/paymentorders/\(id)/pay")
+            let again = try await client.send(.post, "/sandbox/paymentorders/\(id)/pay", headers: SandboxClient.control)
             #expect(again.status == 409)
             #expect(
                 try again.object["detail"]
                     == .string("The payment order is Paid; it can only be paid while it is Initialized."))
-            let unknown = try await client.send(.post, "/sandbox/paymentorders/nope/pay")
+            let unknown = try await client.send(
+                .post, "/sandbox/paymentorders/nope/pay", headers: SandboxClient.control)
             #expect(unknown.status == 404)
         }
     }

@@ -101,7 +101,10 @@ import Testing
             let sessions = try await client.send(.get, "/sandbox/sessions", token: nil).object
             let summary = try #require(sessions["paymentSessions"]?.arrayValue?.first?.objectValue)
             let swishToken = try #require(summary["swish"]?.objectValue?["swishToken"]?.stringValue)
-            #expect(try await client.send(.post, "/sandbox/swish/\(swishToken)/approve", token: nil).status == 204)
+            #expect(
+                try await client.send(
+                    .post, "/sandbox/swish/\(swishToken)/approve", token: nil, headers: SandboxClient.control
+                ).status == 204)
             try await driver.call("get-payment", on: "Swish")
             let problem = try #require(driver.model["problem"]?.objectValue)
             #expect(problem["type"] == .string("https://api.payex.com/psp/errordetail/swishdeclined"))

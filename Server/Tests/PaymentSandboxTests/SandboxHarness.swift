@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -37,6 +38,10 @@ struct SandboxHarness {
 /// A test client speaking JSON to the sandbox.
 struct SandboxClient: Sendable {
     let client: any TestClientProtocol
+
+    /// The header a control request without a JSON body sends (`X-Sandbox-Control: 1`), as every
+    /// program calling the control API must.
+    static let control: HTTPFields = [HTTPField.Name("X-Sandbox-Control")!: "1"]
 
     struct Reply: Sendable {
         let status: Int

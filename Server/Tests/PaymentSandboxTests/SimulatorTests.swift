@@ -88,8 +88,14 @@ import Testing
             #expect(again.status == 409)
             #expect(try again.object["type"] == .string("https://api.payex.com/psp/errordetail/conflict"))
             let token = String(href.dropFirst("swish://paymentrequest?token=".count))
-            #expect(try await client.send(.post, "/sandbox/swish/\(token)/approve", token: nil).status == 409)
-            #expect(try await client.send(.post, "/sandbox/swish/unknown/decline", token: nil).status == 404)
+            #expect(
+                try await client.send(
+                    .post, "/sandbox/swish/\(token)/approve", token: nil, headers: SandboxClient.control
+                ).status == 409)
+            #expect(
+                try await client.send(
+                    .post, "/sandbox/swish/unknown/decline", token: nil, headers: SandboxClient.control
+                ).status == 404)
             try await driver.fetch("/psp/paymentsessions/\(record.sessionToken)")
             #expect(
                 driver.model["problem"]?.objectValue?["type"]

@@ -29,6 +29,10 @@ public struct BackendConfiguration: Sendable {
     public var trampolineURL: URL
     /// App ids (`TEAMID.bundle.id`) listed in the apple-app-site-association file.
     public var iosAppIDs: [String]
+    /// The custom URL schemes of the merchant's apps (`com.example.app`), the only schemes the iOS
+    /// universal-link helper redirects to; compared case-insensitively. Empty: the helper refuses
+    /// every request with a 400 problem saying no scheme is configured.
+    public var appSchemes: [String]
     /// The largest request body accepted, in bytes; larger bodies get 413.
     public var maxRequestBodyBytes: Int
     /// The deepest nesting of arrays and objects a request body may have.
@@ -71,6 +75,7 @@ public struct BackendConfiguration: Sendable {
         maximumAccessTokenLength: Int = 256,
         trampolineURL: URL = URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
         iosAppIDs: [String] = [],
+        appSchemes: [String] = [],
         maxRequestBodyBytes: Int = 64 * 1024,
         maxJSONDepth: Int = 32,
         maxIdempotencyKeyLength: Int = 255,
@@ -90,6 +95,7 @@ public struct BackendConfiguration: Sendable {
         self.maximumAccessTokenLength = maximumAccessTokenLength
         self.trampolineURL = trampolineURL
         self.iosAppIDs = iosAppIDs
+        self.appSchemes = appSchemes
         self.maxRequestBodyBytes = maxRequestBodyBytes
         self.maxJSONDepth = maxJSONDepth
         self.maxIdempotencyKeyLength = maxIdempotencyKeyLength
@@ -148,6 +154,8 @@ public struct BackendConfiguration: Sendable {
         if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
             problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")
         }
+        problems += appSchemes.compactMap(AppScheme.problem)
+        if appSchemes.count > 100 { problems.append("at most 100 app schemes can be configured") }
         return problems
     }
 

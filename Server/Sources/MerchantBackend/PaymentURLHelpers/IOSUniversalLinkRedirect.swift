@@ -13,16 +13,31 @@ import Foundation
 /// request's own path and query, never from the `Host` header, so it cannot be turned into an open
 /// redirect. The query is kept exactly as received: the SDK matches the returning URL against the
 /// paymentUrl and re-encoding would break that.
+///
+/// `scheme` must be one of the configured app schemes (compared case-insensitively), with and
+/// without `fallback=true`: the trampoline leg ends at that scheme too, so refusing only the last
+/// leg would still bounce a payer through the trampoline to a scheme the merchant never chose.
 struct IOSUniversalLinkRedirect: Sendable {
     /// `https://example.com` — scheme and authority of the backend as the world sees it.
     let publicOrigin: String
     /// The trampoline page, e.g. `https://ecom.stage.payex.com/externalresourcehost/trampoline`.
     let trampoline: URL
+    /// The merchant's app schemes in ``AppScheme/canonical(_:)`` form. Empty refuses every request.
+    let appSchemes: Set<String>
+
+    init(publicOrigin: String, trampoline: URL, appSchemes: [String]) {
+        self.publicOrigin = publicOrigin
+        self.trampoline = trampoline
+        self.appSchemes = Set(appSchemes.map(AppScheme.canonical))
+    }
 
     /// Why no redirect can be given.
     enum Refusal: Error, Equatable {
         case missingParameter(String)
-        case invalidScheme(String)
+        /// `scheme` is not one of the configured app schemes.
+        case schemeNotAllowed(String)
+        /// No app scheme is configured, so no redirect is ever given.
+        case noAppSchemes
         /// `fallback` is present but neither `true` nor `false`.
         case invalidFallback
     }
@@ -35,7 +50,8 @@ struct IOSUniversalLinkRedirect: Sendable {
         guard let language = URIComponent.value(of: "language", inQuery: query), !language.isEmpty else {
             throw .missingParameter("language")
         }
-        guard Self.isAppScheme(scheme) else { throw .invalidScheme(scheme) }
+        guard !appSchemes.isEmpty else { throw .noAppSchemes }
+        guard appSchemes.contains(AppScheme.canonical(scheme)) else { throw .schemeNotAllowed(scheme) }
         let fallback = URIComponent.value(of: "fallback", inQuery: query)
         guard fallback == nil || fallback == "true" || fallback == "false" else { throw .invalidFallback }
         let pathAndQuery = path + (query.isEmpty ? "" : "?" + query)
@@ -50,20 +66,6 @@ struct IOSUniversalLinkRedirect: Sendable {
             location += "&app=" + URIComponent.encode(app)
         }
         return location
-    }
-
-    /// A custom app scheme as RFC 3986 spells schemes, and not one a browser would run or load as
-    /// a page (which would make this a redirect to anywhere).
-    static func isAppScheme(_ scheme: String) -> Bool {
-        let forbidden: Set<String> = [
-            "http", "https", "javascript", "data", "vbscript", "file", "blob", "about", "ftp",
-        ]
-        guard let first = scheme.unicodeScalars.first, CharacterSet.letters.contains(first), first.isASCII else {
-            return false
-        }
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
-        return scheme.unicodeScalars.allSatisfy { allowed.contains($0) } && !forbidden.contains(scheme.lowercased())
-            && scheme.count <= 64
     }
 
     private static func authority(of origin: String) -> String {

@@ -4,14 +4,16 @@ import SwedbankPaySDK
 
 /// The routes that need no authentication: the payment-URL helpers third-party pages navigate to,
 /// the apple-app-site-association file, and `/healthz`. They only ever redirect to the request's
-/// own path and query on the configured public origin, or to the configured trampoline.
+/// own path and query on the configured public origin, to the configured trampoline, or to one
+/// of the configured app schemes.
 struct HelperRoutes {
     let services: BackendServices
 
     func register(open: Router<BackendRequestContext>) {
         let configuration = services.configuration
         let ios = IOSUniversalLinkRedirect(
-            publicOrigin: configuration.publicOrigin, trampoline: configuration.trampolineURL)
+            publicOrigin: configuration.publicOrigin, trampoline: configuration.trampolineURL,
+            appSchemes: configuration.appSchemes)
         let publicURL = configuration.publicBaseURL
         let android = AndroidIntentPage(
             scheme: publicURL.scheme?.lowercased() ?? "https",
@@ -51,9 +53,14 @@ struct HelperRoutes {
         switch refusal {
         case .missingParameter(let name):
             return .badRequest("The query parameter \(name) is required.", problems: [(name, "Required.")])
-        case .invalidScheme:
+        case .schemeNotAllowed:
             return .badRequest(
-                "The scheme parameter is not a custom app scheme.", problems: [("scheme", "Not an app scheme.")])
+                "The scheme parameter is not one of this backend's app schemes.",
+                problems: [("scheme", "Not an app scheme of this backend.")])
+        case .noAppSchemes:
+            return .badRequest(
+                "This backend has no app scheme configured (--app-scheme or SWEDBANKPAY_APP_SCHEMES), so it redirects to none.",
+                problems: [("scheme", "No app scheme is configured.")])
         case .invalidFallback:
             return .badRequest(
                 "The fallback parameter must be true or false.", problems: [("fallback", "Must be true or false.")])

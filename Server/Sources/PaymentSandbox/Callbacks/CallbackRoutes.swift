@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// `GET /sandbox/callbacks`: every callback delivery attempt, oldest first, so a developer (or a
-/// test) can see what the merchant was told and how it answered.
+/// test) can see what the merchant was told and how it answered. A control route
+/// (``ControlAccessMiddleware``).
 struct CallbackRoutes: SandboxModule {
     let services: SandboxServices
 
@@ -14,7 +15,7 @@ struct CallbackRoutes: SandboxModule {
     }
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
-        open.get("/sandbox/callbacks") { _, _ in
+        open.controlGroup(services.configuration).get("/sandbox/callbacks") { _, _ in
             JSONResponse.make(
                 Listing(callbacks: await services.callbacks.log.all(), pending: services.callbacks.pendingDeliveries))
         }

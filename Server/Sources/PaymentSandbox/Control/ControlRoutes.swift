@@ -3,13 +3,15 @@ import Hummingbird
 import SwedbankPaySDK
 
 /// The control API for tests and people: the request log (`/sandbox/requests`), fault rules
-/// (`/sandbox/faults`) and `POST /sandbox/reset`. None of it needs a token, and neither faults nor
-/// the request log ever touch it.
+/// (`/sandbox/faults`) and `POST /sandbox/reset`, behind ``ControlAccessMiddleware`` (no merchant
+/// token; a control token when one is configured). Neither faults nor the request log ever touch
+/// it.
 struct ControlRoutes: SandboxModule {
     let services: SandboxServices
     let control: SandboxControl
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        let open = open.controlGroup(services.configuration)
         open.get("/sandbox/requests") { _, _ in await requests() }
         open.delete("/sandbox/requests") { _, _ in
             await control.requestLog.clear()

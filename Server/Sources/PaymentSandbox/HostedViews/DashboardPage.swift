@@ -4,6 +4,10 @@ import Foundation
 /// payment orders, attempts, payment sessions, SDK events and requests, newest first, from the
 /// control API's JSON, and refreshes every 2 seconds. A list the sandbox does not serve shows as
 /// unavailable; data only ever reaches the page as text (`textContent`), never as markup.
+///
+/// It only reads (GET), so it needs nothing of ``ControlAccess`` but the control token when the
+/// sandbox has one: open it as `/sandbox/#token=<control token>` — the fragment never leaves the
+/// browser — and it sends `Authorization: Bearer <token>` with each read.
 enum DashboardPage {
     static let html =
         SandboxPageStyle.head(title: "Payment Sandbox dashboard", css: css) + """
@@ -54,6 +58,9 @@ enum DashboardPage {
                         ["ms", "durationMs"], ["Fault", "fault.kind"]] }
           ];
           var limit = 50;
+          var token = (/(?:^#|&)token=([^&]*)/.exec(window.location.hash) || [])[1];
+          var headers = { "Accept": "application/json" };
+          if (token) { headers.Authorization = "Bearer " + decodeURIComponent(token); }
           var container = document.getElementById("sections");
 
           function value(row, path) {
@@ -125,7 +132,7 @@ enum DashboardPage {
               (rows.length > limit ? "The newest " + limit + " of " + rows.length + "." : rows.length + " in all.");
           }
           function load(section) {
-            return fetch(section.url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+            return fetch(section.url, { headers: headers, cache: "no-store" })
               .then(function (response) {
                 if (!response.ok) { throw new Error("HTTP " + response.status); }
                 return response.json();

@@ -1,6 +1,6 @@
 import Foundation
-import ServerSupport
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// The hosted views: the scripts at the `view-checkout`, `view-paymentorder` and
@@ -33,7 +33,7 @@ struct HostedViewRoutes: SandboxModule {
         open.get("/sandbox") { _, _ in
             Self.page(DashboardPage.html)
         }
-        open.get("/sandbox/attempts") { _, _ in
+        open.controlGroup(services.configuration).get("/sandbox/attempts") { _, _ in
             let orders = await services.store.allOrders()
             return JSONResponse.make(
                 SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))

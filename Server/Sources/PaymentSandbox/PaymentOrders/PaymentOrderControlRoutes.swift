@@ -2,12 +2,14 @@ import Foundation
 import Hummingbird
 import SwedbankPaySDK
 
-/// Control routes for people and tests (no bearer token): `GET /sandbox/paymentorders` lists the
-/// orders, `POST /sandbox/paymentorders/<id>/pay` moves one as a payer would.
+/// Control routes for people and tests (no merchant token; behind ``ControlAccessMiddleware``):
+/// `GET /sandbox/paymentorders` lists the orders, `POST /sandbox/paymentorders/<id>/pay` moves one
+/// as a payer would.
 struct PaymentOrderControlRoutes: SandboxModule {
     let services: SandboxServices
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        let open = open.controlGroup(services.configuration)
         open.get("/sandbox/paymentorders") { _, _ in
             let orders = await services.store.allOrders().sorted { ($0.created, $0.id) < ($1.created, $1.id) }
             return JSONResponse.make(

@@ -35,6 +35,10 @@ public struct SandboxConfiguration: Sendable {
     public var callbackRetryDelays: [TimeInterval]
     /// Seconds a callback POST to the merchant may take.
     public var callbackTimeout: TimeInterval
+    /// The token every control request (`/sandbox/requests`, `/sandbox/faults`, `/sandbox/reset`,
+    /// `/sandbox/paymentorders`, ...) must carry as `Authorization: Bearer <token>`. nil needs
+    /// none, which only a sandbox on a loopback address may do (``ControlBinding``).
+    public var controlToken: String?
 
     public init(
         merchantTokens: Set<String> = ["sandbox-merchant-token"],
@@ -49,7 +53,8 @@ public struct SandboxConfiguration: Sendable {
         publicBaseURL: URL? = nil,
         swishOtherDeviceApprovalDelay: TimeInterval? = 3,
         callbackRetryDelays: [TimeInterval] = [1, 5, 30, 60, 360],
-        callbackTimeout: TimeInterval = 10
+        callbackTimeout: TimeInterval = 10,
+        controlToken: String? = nil
     ) {
         self.merchantTokens = merchantTokens
         self.payeeId = payeeId
@@ -64,5 +69,6 @@ public struct SandboxConfiguration: Sendable {
         self.swishOtherDeviceApprovalDelay = swishOtherDeviceApprovalDelay
         self.callbackRetryDelays = callbackRetryDelays
         self.callbackTimeout = callbackTimeout
+        self.controlToken = controlToken
     }
 }

@@ -7,21 +7,26 @@ import SwedbankPaySDK
 /// - `POST /sandbox/swish/<swishToken>/approve|decline`: the payer answers on any device;
 /// - `POST /sandbox/acs/method`, `POST /sandbox/acs/challenge`: the 3-D Secure ACS pages;
 /// - `GET /sandbox/events`, `GET /sandbox/sessions`: what the SDK logged, and the sessions.
+///
+/// The Swish answers and the listings are control routes (``ControlAccessMiddleware``): programs
+/// call them, and a web page must not approve a payment. The ACS pages are not: browsers post
+/// forms to them during a payment.
 struct SimulatorRoutes: Sendable {
     let service: PaymentSessionService
 
     func register(open: Router<SandboxRequestContext>) {
-        open.post("/sandbox/swish-app") { request, _ in try await swishApp(request) }
-        open.post("/sandbox/swish/:swishToken/approve") { request, context in
+        let control = open.controlGroup(service.services.configuration)
+        control.post("/sandbox/swish-app") { request, _ in try await swishApp(request) }
+        control.post("/sandbox/swish/:swishToken/approve") { request, context in
             try await answerSwish(request, context, approved: true)
         }
-        open.post("/sandbox/swish/:swishToken/decline") { request, context in
+        control.post("/sandbox/swish/:swishToken/decline") { request, context in
             try await answerSwish(request, context, approved: false)
         }
         open.post("/sandbox/acs/method") { request, _ in try await acsMethod(request) }
         open.post("/sandbox/acs/challenge") { request, _ in try await acsChallenge(request) }
-        open.get("/sandbox/events") { request, _ in await eventList(request) }
-        open.get("/sandbox/sessions") { _, _ in await sessionList() }
+        control.get("/sandbox/events") { request, _ in await eventList(request) }
+        control.get("/sandbox/sessions") { _, _ in await sessionList() }
     }
 
     /// `{"url": "<swish:// URL with callbackurl>", "action": "approve"|"decline"}` → answers the
