@@ -64,10 +64,12 @@ struct BackendCommand: AsyncParsableCommand {
             configuration.trampolineURL = url
         }
         try backend.applyCallLimits(to: &configuration)
+        try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
+        try await merchantBackend.prepareAuthentication()
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty

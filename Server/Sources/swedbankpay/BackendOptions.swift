@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JWTKit
 import MerchantBackend
 
 /// The options `serve` and `backend` share. Each flag has an environment variable; a flag wins.
@@ -62,7 +63,94 @@ struct BackendOptions: ParsableArguments {
             valueName: "count"))
     var maxCallsQueued: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "How app users are identified: example (the access token is the user id) or jwt. Env: SWEDBANKPAY_AUTH. Default: example.",
+            valueName: "mode"))
+    var auth: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the HS256 secret of JWT access tokens. Env: SWEDBANKPAY_JWT_SECRET (the secret itself).",
+            valueName: "path"))
+    var jwtSecretFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A JWKS file with the RS256/ES256 public keys of JWT access tokens. Env: SWEDBANKPAY_JWT_JWKS_FILE.",
+            valueName: "path"))
+    var jwtJwksFile: String?
+
+    @Option(
+        help: ArgumentHelp("The claim holding the user id. Env: SWEDBANKPAY_JWT_USER_CLAIM. Default: sub.", valueName: "name"))
+    var jwtUserClaim: String?
+
+    @Option(help: ArgumentHelp("The audience JWTs must name. Env: SWEDBANKPAY_JWT_AUDIENCE.", valueName: "aud"))
+    var jwtAudience: String?
+
+    @Option(help: ArgumentHelp("The issuer JWTs must name, if any. Env: SWEDBANKPAY_JWT_ISSUER.", valueName: "iss"))
+    var jwtIssuer: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Allow the example authentication (any access token is its own user) on a non-loopback address. Env: SWEDBANKPAY_ALLOW_EXAMPLE_AUTH=1."
+        ))
+    var allowExampleAuth = false
+
     var resolvedHost: String { host ?? Environment.value("SWEDBANKPAY_HOST") ?? "127.0.0.1" }
+
+    /// Whether the backend listens where only this machine reaches it.
+    var listensOnLoopback: Bool {
+        let host = resolvedHost.lowercased()
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Sets the authentication mode given (flag, else environment). In the example mode any access
+    /// token is its own user, so `refuseExampleOffLoopback` (the `backend` command) refuses it on
+    /// an address other machines reach, unless allowed explicitly.
+    func applyAuthentication(to configuration: inout BackendConfiguration, refuseExampleOffLoopback: Bool) throws {
+        let mode = (auth ?? Environment.value("SWEDBANKPAY_AUTH") ?? "example").lowercased()
+        switch mode {
+        case "example":
+            let allowed = allowExampleAuth || Environment.value("SWEDBANKPAY_ALLOW_EXAMPLE_AUTH") == "1"
+            if refuseExampleOffLoopback && !listensOnLoopback && !allowed {
+                throw ValidationError(
+                    "the example authentication takes any access token as its user; on \(resolvedHost) use --auth jwt, or --allow-example-auth to run it anyway"
+                )
+            }
+            configuration.authentication = .example
+        case "jwt":
+            var secrets: [Secret] = []
+            if let path = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE") {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ValidationError("cannot read --jwt-secret-file \(path)")
+                }
+                secrets.append(Secret(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+            if let secret = Environment.value("SWEDBANKPAY_JWT_SECRET") { secrets.append(Secret(secret)) }
+            var jwks: JWKS?
+            if let path = jwtJwksFile ?? Environment.value("SWEDBANKPAY_JWT_JWKS_FILE") {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ValidationError("cannot read --jwt-jwks-file \(path)")
+                }
+                do {
+                    jwks = try JSONDecoder().decode(JWKS.self, from: data)
+                } catch {
+                    throw ValidationError("--jwt-jwks-file \(path) is not a JWKS document: \(error)")
+                }
+            }
+            guard let audience = jwtAudience ?? Environment.value("SWEDBANKPAY_JWT_AUDIENCE") else {
+                throw ValidationError("--auth jwt needs --jwt-audience (or SWEDBANKPAY_JWT_AUDIENCE)")
+            }
+            configuration.authentication = .jwt(
+                JWTAuthentication(
+                    hmacSecrets: secrets, jwks: jwks,
+                    userClaim: jwtUserClaim ?? Environment.value("SWEDBANKPAY_JWT_USER_CLAIM") ?? "sub",
+                    audience: audience, issuer: jwtIssuer ?? Environment.value("SWEDBANKPAY_JWT_ISSUER")))
+        default:
+            throw ValidationError("--auth must be example or jwt, not \(mode)")
+        }
+    }
 
     /// Sets the limits on calls to Swedbank Pay that were given (flag, else environment).
     func applyCallLimits(to configuration: inout BackendConfiguration) throws {

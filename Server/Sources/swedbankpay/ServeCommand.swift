@@ -76,9 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
             iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
         configuration.appSchemes = backend.resolvedAppSchemes(default: Self.defaultAppSchemes)
         try backend.applyCallLimits(to: &configuration)
+        try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
         try BackendRunner.validate(configuration)
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
+        try await merchantBackend.prepareAuthentication()
 
         let base = configuration.publicOrigin
         let dashboardHint = controlToken == nil ? "" : "#token=<control token>"

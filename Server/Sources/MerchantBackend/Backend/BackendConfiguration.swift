@@ -20,6 +20,9 @@ public struct BackendConfiguration: Sendable {
     /// The header carrying the user's access token; its value identifies the user who owns the
     /// orders created with it.
     public var accessTokenHeader: String
+    /// How the access token names the user: taken as the user id (``AppAuthentication/example``,
+    /// the default, for development) or verified as a JWT.
+    public var authentication: AppAuthentication = .example
     /// The shortest access token accepted.
     public var minimumAccessTokenLength: Int
     /// The longest access token accepted.
@@ -129,6 +132,7 @@ public struct BackendConfiguration: Sendable {
         if minimumAccessTokenLength < 1 || maximumAccessTokenLength < minimumAccessTokenLength {
             problems.append("access token lengths must satisfy 1 ≤ minimum ≤ maximum")
         }
+        if case .jwt(let settings) = authentication { problems += settings.problems() }
         if trampolineURL.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
             || trampolineURL.host?.isEmpty != false
         {

@@ -16,6 +16,8 @@ public final class MerchantBackend: Sendable {
     let services: BackendServices
     let creation: PaymentOrderCreation
     let callbackVerifier: CallbackVerifier
+    /// Checks JWT access tokens; nil in the example mode.
+    let accessTokens: AccessTokenVerifier?
     private let http: HTTPClient
     private let database: BackendDatabase
 
@@ -39,6 +41,11 @@ public final class MerchantBackend: Sendable {
             swedbankPay: SwedbankPayClient(http: http, configuration: configuration),
             body: RequestBody(configuration: configuration))
         self.services = services
+        if case .jwt(let settings) = configuration.authentication {
+            accessTokens = AccessTokenVerifier(settings: settings, longestUser: configuration.maximumAccessTokenLength)
+        } else {
+            accessTokens = nil
+        }
         callbackVerifier = CallbackVerifier(
             maxRunning: configuration.maxCallbackVerificationsRunning, maxWaiting: configuration.maxCallbacksWaiting,
             logger: Logger(label: "MerchantBackend.callbacks")
@@ -62,7 +69,8 @@ public final class MerchantBackend: Sendable {
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)
         CallbackRoutes(services: services, verifier: callbackVerifier).register(open: router)
-        let app = router.group().add(middleware: AppAuthMiddleware(configuration: configuration))
+        let app = router.group().add(
+            middleware: AppAuthMiddleware(configuration: configuration, verifier: accessTokens))
         DiscoveryRoutes(services: services).register(app: app)
         ConsumerRoutes(services: services).register(app: app)
         PaymentOrderRoutes(services: services, creation: creation).register(app: app)
@@ -84,6 +92,12 @@ public final class MerchantBackend: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+    }
+
+    /// Loads the keys of the JWT mode, so that a key jwt-kit cannot use stops the start instead of
+    /// refusing every app call later. Does nothing in the example mode.
+    public func prepareAuthentication() async throws {
+        try await accessTokens?.prepare()
     }
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.

@@ -3,9 +3,9 @@ import HTTPTypes
 import Hummingbird
 
 /// Authenticates app calls by two headers, as the example backend does: an API key that must be
-/// one of the configured keys, and an access token naming the user (its value is the user id the
-/// orders are recorded under). Failures are 401 `mobilesdk/unauthorized` problems whose detail
-/// never repeats what was sent.
+/// one of the configured keys, and an access token naming the user — the user id itself in the
+/// example mode, a JWT checked by ``AccessTokenVerifier`` in the JWT mode. Failures are 401
+/// `mobilesdk/unauthorized` problems whose detail never repeats what was sent.
 struct AppAuthMiddleware: RouterMiddleware {
     typealias Context = BackendRequestContext
 
@@ -13,24 +13,31 @@ struct AppAuthMiddleware: RouterMiddleware {
     let apiKeyHeader: HTTPField.Name
     let accessTokenHeader: HTTPField.Name
     let accessTokenLengths: ClosedRange<Int>
+    /// nil in the example mode.
+    let verifier: AccessTokenVerifier?
 
-    init(configuration: BackendConfiguration) {
+    init(configuration: BackendConfiguration, verifier: AccessTokenVerifier?) {
         apiKeys = configuration.apiKeys
         apiKeyHeader = HTTPField.Name(configuration.apiKeyHeader)!
         accessTokenHeader = HTTPField.Name(configuration.accessTokenHeader)!
-        accessTokenLengths = configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength
+        if case .jwt(let settings) = configuration.authentication {
+            accessTokenLengths = 1...settings.maxTokenLength
+        } else {
+            accessTokenLengths = configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength
+        }
+        self.verifier = verifier
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var context = context
-        context.user = try authenticate(request.headers)
+        context.user = try await authenticate(request.headers)
         return try await next(request, context)
     }
 
     /// The user id, or the problem to answer with.
-    func authenticate(_ headers: HTTPFields) throws(BackendProblem) -> String {
+    func authenticate(_ headers: HTTPFields) async throws(BackendProblem) -> String {
         guard let key = headers[apiKeyHeader] else {
             throw .unauthorized("The \(apiKeyHeader.rawName) header is missing.")
         }
@@ -40,11 +47,15 @@ struct AppAuthMiddleware: RouterMiddleware {
         guard let token = headers[accessTokenHeader] else {
             throw .unauthorized("The \(accessTokenHeader.rawName) header is missing.")
         }
-        guard token.count >= accessTokenLengths.lowerBound else { throw .unauthorized("access token too short") }
-        guard token.count <= accessTokenLengths.upperBound else { throw .unauthorized("access token too long") }
+        guard token.utf8.count >= accessTokenLengths.lowerBound else { throw .unauthorized("access token too short") }
+        guard token.utf8.count <= accessTokenLengths.upperBound else { throw .unauthorized("access token too long") }
         guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7f }) else {
             throw .unauthorized("The access token must be printable ASCII without spaces.")
         }
-        return token
+        guard let verifier else { return token }
+        switch await verifier.user(for: token) {
+        case .success(let user): return user
+        case .failure(let refusal): throw .unauthorized(refusal.detail)
+        }
     }
 }
