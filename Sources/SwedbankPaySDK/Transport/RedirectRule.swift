@@ -6,32 +6,21 @@ import Foundation
 
 extension SwedbankPaySDK {
     /// What the SDK's transport does with an HTTP redirect. A request carries the app's
-    /// credentials (a Merchant Backend API key, the user's access token) in its headers, and
-    /// Foundation copies every header into the redirected request, wherever it goes. So:
+    /// credentials (a Merchant Backend API key, the user's access token) in its headers and often
+    /// a body (an order, a payer), and Foundation copies the headers — and for 307 and 308 the
+    /// method and body — into the redirected request, wherever it goes. Neither the Merchant
+    /// Backend nor Swedbank Pay's session API redirects to another origin, so:
     ///
     /// - a redirect within the same origin (scheme, host, port) is followed as it is;
-    /// - a redirect to another origin is followed without any header the request was given, only
-    ///   `Accept` and `User-Agent` — credentials never reach another host;
-    /// - a redirect from https to http is not followed: the 3xx answer is returned as it is.
+    /// - a redirect to another origin, or from https to http, is not followed: the 3xx answer is
+    ///   returned as it is (and reads as an unexpected answer), and nothing is sent there.
     ///
     /// Pure, so it is tested on every platform; ``RedirectDelegate`` applies it to a `URLSession`.
     public enum RedirectRule {
-        /// The headers a request to another origin keeps.
-        public static let crossOriginHeaders: Set<String> = ["accept", "user-agent"]
-
         /// The request to follow `redirect` with, coming from `original`; nil to stop there.
         public static func follow(_ redirect: URLRequest, from original: URL?) -> URLRequest? {
             guard let target = redirect.url, let original else { return nil }
-            let from = Origin(original)
-            let to = Origin(target)
-            if from.scheme == "https" && to.scheme != "https" { return nil }
-            if from == to { return redirect }
-            var stripped = redirect
-            for name in (redirect.allHTTPHeaderFields ?? [:]).keys where !crossOriginHeaders.contains(name.lowercased())
-            {
-                stripped.setValue(nil, forHTTPHeaderField: name)
-            }
-            return stripped
+            return Origin(original) == Origin(target) ? redirect : nil
         }
 
         /// Whether `url` may be sent credentials at all: https anywhere, http only to this device
