@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PaymentSandbox
 import SwedbankPaySDK
 import Testing
@@ -32,41 +33,64 @@ import Testing
         }
     }
 
-    @Test func aHundredCallbacksForOneOrderCauseAtMostTwoReads() async throws {
-        try await BackendHarness.run { harness in
-            let order = try #require(try await harness.createOrder().paymentOrderID)
-            // Every callback arrives while the first read is still running.
-            try harness.sandbox.addFault(FaultFlagParser.parse("GET /psp/paymentorders/* delay:1"))
-            let sent = try await harness.sandboxRequests {
-                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                    for _ in 0..<100 { group.addTask { try await Self.callback(harness, order).status } }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
-                #expect(statuses == Array(repeating: 200, count: 100))
-                await harness.backend.callbackVerifier.idle()
-            }
-            // The first read, and one more for the callbacks that came while it ran.
-            #expect(sent == ["GET \(order)", "GET \(order)"])
+    /// A hundred callbacks for one order while its read runs: that read, and one more for the
+    /// callbacks it may have missed. The reads are held open by the test, not by a delay.
+    @Test func aHundredCallbacksForOneOrderCauseTwoReads() async throws {
+        let reads = GatedReads()
+        let verifier = CallbackVerifier(maxRunning: 4, maxWaiting: 1_000, logger: Logger(label: "test")) {
+            await reads.read($0)
         }
+        await verifier.receive("/psp/paymentorders/a")
+        await reads.waitUntilStarted(1)
+        for _ in 0..<100 { await verifier.receive("/psp/paymentorders/a") }
+        await reads.openAll()
+        await verifier.idle()
+        #expect(await reads.started == ["/psp/paymentorders/a", "/psp/paymentorders/a"])
     }
 
-    @Test func beyondItsBoundsTheVerifierDropsCallbacksAndCallsNoMore() async throws {
-        try await BackendHarness.run(configure: {
-            $0.maxCallbackVerificationsRunning = 1
-            $0.maxCallbacksWaiting = 2
-        }) { harness in
-            var orders: [String] = []
-            for _ in 0..<10 { orders.append(try #require(try await harness.createOrder().paymentOrderID)) }
-            try harness.sandbox.addFault(FaultFlagParser.parse("GET /psp/paymentorders/* delay:0.5"))
-            let sent = try await harness.sandboxRequests {
-                for order in orders {
-                    let status = try await Self.callback(harness, order).status
-                    #expect(status == 200)
-                }
-                await harness.backend.callbackVerifier.idle()
-            }
-            #expect(await harness.backend.callbackVerifier.dropped == 7)
-            #expect(sent == orders.prefix(3).map { "GET \($0)" })
+    /// With one read at a time and two waiting, ten orders' callbacks during a read: three orders
+    /// are read, in arrival order, seven callbacks dropped.
+    @Test func beyondItsBoundsTheVerifierDropsCallbacksAndReadsNoMore() async throws {
+        let reads = GatedReads()
+        let verifier = CallbackVerifier(maxRunning: 1, maxWaiting: 2, logger: Logger(label: "test")) {
+            await reads.read($0)
+        }
+        let orders = (0..<10).map { "/psp/paymentorders/o\($0)" }
+        await verifier.receive(orders[0])
+        await reads.waitUntilStarted(1)
+        for order in orders.dropFirst() { await verifier.receive(order) }
+        #expect(await verifier.dropped == 7)
+        await reads.openAll()
+        await verifier.idle()
+        #expect(await reads.started == Array(orders.prefix(3)))
+    }
+
+    /// Reads that wait until the test opens them.
+    actor GatedReads {
+        private(set) var started: [String] = []
+        private var open = false
+        private var gate: [CheckedContinuation<Void, Never>] = []
+        private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        func read(_ order: String) async {
+            started.append(order)
+            let ready = watchers.filter { $0.count <= started.count }
+            watchers.removeAll { $0.count <= started.count }
+            for watcher in ready { watcher.continuation.resume() }
+            if open { return }
+            await withCheckedContinuation { gate.append($0) }
+        }
+
+        func openAll() {
+            open = true
+            for continuation in gate { continuation.resume() }
+            gate = []
+        }
+
+        /// Returns once `count` reads have started.
+        func waitUntilStarted(_ count: Int) async {
+            if started.count >= count { return }
+            await withCheckedContinuation { watchers.append((count, $0)) }
         }
     }
 

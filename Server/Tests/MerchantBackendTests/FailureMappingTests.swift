@@ -130,7 +130,7 @@ import Testing
                     answer.json["problems"] as? [[String: String]] == [
                         [
                             "name": "href",
-                            "description": "Must be an operation href of a payment order at Swedbank Pay.",
+                            "description": "Must be the operation href of a payment order at Swedbank Pay, as given.",
                         ]
                     ])
             }
