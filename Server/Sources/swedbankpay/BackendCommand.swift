@@ -87,10 +87,7 @@ struct BackendCommand: AsyncParsableCommand {
 
     private func merchantToken() throws -> String {
         if let path = merchantTokenFile {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read --merchant-token-file \(path)")
-            }
-            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return try Environment.secret(inFile: path, flag: "--merchant-token-file")
         }
         guard let token = Environment.value("SWEDBANKPAY_MERCHANT_TOKEN") else {
             throw ValidationError("the merchant token is required: SWEDBANKPAY_MERCHANT_TOKEN or --merchant-token-file")

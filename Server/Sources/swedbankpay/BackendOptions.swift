@@ -82,7 +82,8 @@ struct BackendOptions: ParsableArguments {
     var jwtJwksFile: String?
 
     @Option(
-        help: ArgumentHelp("The claim holding the user id. Env: SWEDBANKPAY_JWT_USER_CLAIM. Default: sub.", valueName: "name"))
+        help: ArgumentHelp(
+            "The claim holding the user id. Env: SWEDBANKPAY_JWT_USER_CLAIM. Default: sub.", valueName: "name"))
     var jwtUserClaim: String?
 
     @Option(help: ArgumentHelp("The audience JWTs must name. Env: SWEDBANKPAY_JWT_AUDIENCE.", valueName: "aud"))
@@ -122,10 +123,7 @@ struct BackendOptions: ParsableArguments {
         case "jwt":
             var secrets: [Secret] = []
             if let path = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE") {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ValidationError("cannot read --jwt-secret-file \(path)")
-                }
-                secrets.append(Secret(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+                secrets.append(Secret(try Environment.secret(inFile: path, flag: "--jwt-secret-file")))
             }
             if let secret = Environment.value("SWEDBANKPAY_JWT_SECRET") { secrets.append(Secret(secret)) }
             var jwks: JWKS?

@@ -98,12 +98,16 @@ import Testing
         ]
     }
 
+    /// One order of the attacker's and one of the victim's, as Swedbank Pay ids.
+    static func ordersOfAttackerAndVictim(_ harness: BackendHarness) async throws -> (own: String, other: String) {
+        let victims = try await harness.createOrder(user: BackendHarness.victim)
+        let mine = try await harness.createOrder(user: BackendHarness.attacker)
+        return (try #require(mine.paymentOrderID), try #require(victims.paymentOrderID))
+    }
+
     @Test func hrefsThatAreNotExactlyAnOwnOrdersURLAreRefused() async throws {
         try await BackendHarness.run { harness in
-            let victims = try await harness.createOrder(user: BackendHarness.victim)
-            let other = try #require(victims.paymentOrderID)
-            let mine = try await harness.createOrder(user: BackendHarness.attacker)
-            let own = try #require(mine.paymentOrderID)
+            let (own, other) = try await Self.ordersOfAttackerAndVictim(harness)
             let attacker = BackendHarness.headers(of: BackendHarness.attacker)
             let abort = #"{"operation":"Abort","abortReason":"CancelledByConsumer"}"#
             let hrefs = Self.trickHrefs(origin: harness.sandboxURL, own: own, other: other)
@@ -138,10 +142,7 @@ import Testing
 
     @Test func expandTakesOnlyAnOwnOrdersExactPath() async throws {
         try await BackendHarness.run { harness in
-            let victims = try await harness.createOrder(user: BackendHarness.victim)
-            let other = try #require(victims.paymentOrderID)
-            let mine = try await harness.createOrder(user: BackendHarness.attacker)
-            let own = try #require(mine.paymentOrderID)
+            let (own, other) = try await Self.ordersOfAttackerAndVictim(harness)
             let attacker = BackendHarness.headers(of: BackendHarness.attacker)
             let otherGUID = other.split(separator: "/").last.map(String.init) ?? ""
             var answers: [Answer] = []
