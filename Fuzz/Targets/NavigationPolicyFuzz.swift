@@ -16,7 +16,8 @@ public func fuzzNavigationPolicy(_ start: UnsafePointer<UInt8>, _ count: Int) ->
         viewPaymentLink: URL(string: "https://pay.example.com/checkout/1")!,
         completeUrl: URL(string: "https://shop.example.com/complete")!,
         cancelUrl: URL(string: "https://shop.example.com/cancel")!,
-        paymentUrl: URL(string: "https://shop.example.com/sdk-callback/ios-universal-link?scheme=com.example.app&id=1")!,
+        paymentUrl: URL(
+            string: "https://shop.example.com/sdk-callback/ios-universal-link?scheme=com.example.app&id=1")!,
         termsOfServiceUrl: URL(string: "https://shop.example.com/terms")!)
     let behaviours: [SwedbankPaySDKController.WebRedirectBehavior] = [.Default, .AlwaysUseWebView, .AlwaysUseBrowser]
     let matcher = SwedbankPaySDK.PaymentURLMatcher(callbackScheme: "com.example.app")
@@ -29,17 +30,22 @@ public func fuzzNavigationPolicy(_ start: UnsafePointer<UInt8>, _ count: Int) ->
     switch policy.decide(request) {
     case .allow:
         precondition(
-            ["http", "https"].contains(scheme) || (SwedbankPaySDK.NavigationPolicy.engineSchemes.contains(scheme) && !request.isNewWindow),
+            ["http", "https"].contains(scheme)
+                || (SwedbankPaySDK.NavigationPolicy.engineSchemes.contains(scheme) && !request.isNewWindow),
             "allowed \(url) in the web view")
     case .thirdPartyPage(let page, _):
-        precondition(["http", "https"].contains(page.scheme?.lowercased() ?? ""), "third-party page \(page) is not http(s)")
+        precondition(
+            ["http", "https"].contains(page.scheme?.lowercased() ?? ""), "third-party page \(page) is not http(s)")
     case .launchApp(let app):
         precondition(!["http", "https", ""].contains(app.scheme?.lowercased() ?? ""), "launching \(app) as an app")
     case .complete:
-        precondition(SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/complete", "completed on \(url)")
+        precondition(
+            SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/complete",
+            "completed on \(url)")
         precondition(request.isMainFrame && !request.isNewWindow, "completed from a frame or popup")
     case .cancelPayment:
-        precondition(SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/cancel", "cancelled on \(url)")
+        precondition(
+            SwedbankPaySDK.NavigationPolicy.normalized(url) == "https://shop.example.com/cancel", "cancelled on \(url)")
         precondition(request.isMainFrame && !request.isNewWindow, "cancelled from a frame or popup")
     case .reloadPaymentMenu:
         precondition(request.isMainFrame && !request.isNewWindow, "reloaded from a frame or popup")

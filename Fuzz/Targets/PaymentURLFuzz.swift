@@ -10,7 +10,8 @@ import Foundation
 public func fuzzPaymentURL(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-    guard parts.count == 2, let paymentUrl = URL(string: String(parts[0])), let candidate = URL(string: String(parts[1]))
+    guard parts.count == 2, let paymentUrl = URL(string: String(parts[0])),
+        let candidate = URL(string: String(parts[1]))
     else { return 0 }
     let matcher = SwedbankPaySDK.PaymentURLMatcher(callbackScheme: "com.example.app")
     guard matcher.url(candidate, matches: paymentUrl) else { return 0 }
@@ -21,7 +22,9 @@ public func fuzzPaymentURL(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     precondition(scheme == expected.scheme?.lowercased() || scheme == "com.example.app", "scheme differs")
     precondition(actual.percentEncodedHost?.lowercased() == expected.percentEncodedHost?.lowercased(), "host differs")
     precondition(actual.port == expected.port, "port differs")
-    let path = { (components: URLComponents) in components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath }
+    let path = { (components: URLComponents) in
+        components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    }
     precondition(path(actual) == path(expected), "path differs")
     precondition(actual.percentEncodedUser == expected.percentEncodedUser, "user differs")
     precondition(actual.percentEncodedFragment == expected.percentEncodedFragment, "fragment differs")

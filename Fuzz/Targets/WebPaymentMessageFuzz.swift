@@ -8,7 +8,9 @@ import Foundation
 public func fuzzWebPaymentMessage(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let body = try? SwedbankPaySDK.JSONValue(parsing: Data(bytes: start, count: count)) else { return 0 }
     let script = URL(string: "https://pay.example.com/script.js")!
-    let pages: [SwedbankPaySDK.WebPaymentPage] = [.checkin(scriptURL: script), .paymentMenu(scriptURL: script), .checkout(scriptURL: script)]
+    let pages: [SwedbankPaySDK.WebPaymentPage] = [
+        .checkin(scriptURL: script), .paymentMenu(scriptURL: script), .checkout(scriptURL: script),
+    ]
     for page in pages {
         guard let message = SwedbankPaySDK.WebPaymentMessage(body: body, page: page) else { continue }
         if case .checkin = page {

@@ -40,20 +40,46 @@ import Testing
     }
 
     @Test func forgedAndUnfitTokensAreRefusedWithTheirReason() async throws {
-        let claims = { (change: (inout [String: OpenClaims.Value]) -> Void) in JWTFixtures.claims(now: Self.now, change) }
+        let claims = { (change: (inout [String: OpenClaims.Value]) -> Void) in JWTFixtures.claims(now: Self.now, change)
+        }
         let cases: [(String, String, Refusal)] = [
-            ("expired", try await JWTFixtures.hs256(claims { $0["exp"] = .number(Self.now.timeIntervalSince1970 - 31) }), .expired),
+            (
+                "expired",
+                try await JWTFixtures.hs256(claims { $0["exp"] = .number(Self.now.timeIntervalSince1970 - 31) }),
+                .expired
+            ),
             ("no exp", try await JWTFixtures.hs256(claims { $0["exp"] = nil }), .expired),
-            ("not yet valid", try await JWTFixtures.hs256(claims { $0["nbf"] = .number(Self.now.timeIntervalSince1970 + 120) }), .notYetValid),
-            ("wrong audience", try await JWTFixtures.hs256(claims { $0["aud"] = .string("https://other.example") }), .wrongAudience),
+            (
+                "not yet valid",
+                try await JWTFixtures.hs256(claims { $0["nbf"] = .number(Self.now.timeIntervalSince1970 + 120) }),
+                .notYetValid
+            ),
+            (
+                "wrong audience", try await JWTFixtures.hs256(claims { $0["aud"] = .string("https://other.example") }),
+                .wrongAudience
+            ),
             ("no audience", try await JWTFixtures.hs256(claims { $0["aud"] = nil }), .wrongAudience),
-            ("wrong issuer", try await JWTFixtures.hs256(claims { $0["iss"] = .string("https://evil.example") }), .wrongIssuer),
+            (
+                "wrong issuer", try await JWTFixtures.hs256(claims { $0["iss"] = .string("https://evil.example") }),
+                .wrongIssuer
+            ),
             ("no user", try await JWTFixtures.hs256(claims { $0["sub"] = nil }), .missingUser),
             ("empty user", try await JWTFixtures.hs256(claims { $0["sub"] = .string("") }), .missingUser),
             ("number user", try await JWTFixtures.hs256(claims { $0["sub"] = .number(7) }), .missingUser),
-            ("other secret", try await JWTFixtures.hs256(claims { _ in }, secret: "another-secret-of-at-least-32-bytes-long"), .badSignature),
-            ("alg none", try JWTFixtures.unsigned(header: #"{"alg":"none","typ":"JWT"}"#, claims: claims { _ in }), .unsupportedAlgorithm),
-            ("alg HS512", try JWTFixtures.unsigned(header: #"{"alg":"HS512"}"#, claims: claims { _ in }, signature: "AAAA"), .unsupportedAlgorithm),
+            (
+                "other secret",
+                try await JWTFixtures.hs256(claims { _ in }, secret: "another-secret-of-at-least-32-bytes-long"),
+                .badSignature
+            ),
+            (
+                "alg none", try JWTFixtures.unsigned(header: #"{"alg":"none","typ":"JWT"}"#, claims: claims { _ in }),
+                .unsupportedAlgorithm
+            ),
+            (
+                "alg HS512",
+                try JWTFixtures.unsigned(header: #"{"alg":"HS512"}"#, claims: claims { _ in }, signature: "AAAA"),
+                .unsupportedAlgorithm
+            ),
             ("RS256 without JWKS", try await JWTFixtures.rs256(claims { _ in }), .unsupportedAlgorithm),
             ("malformed", "not.a-jwt", .malformed),
             ("two parts", "abc.def", .malformed),
@@ -72,17 +98,24 @@ import Testing
         let confused = try await JWTFixtures.hs256(claims, secret: publicPEM)
         #expect(await verifier.user(for: confused) == .failure(.unsupportedAlgorithm))
         // An RS256 token naming the P-256 key, a key nobody configured, or no key at all.
-        #expect(await verifier.user(for: try await JWTFixtures.rs256(claims, kid: JWTFixtures.ecKid)) == .failure(.unsupportedAlgorithm))
-        #expect(await verifier.user(for: try await JWTFixtures.rs256(claims, kid: "rsa-unknown")) == .failure(.unknownKey))
+        #expect(
+            await verifier.user(for: try await JWTFixtures.rs256(claims, kid: JWTFixtures.ecKid))
+                == .failure(.unsupportedAlgorithm))
+        #expect(
+            await verifier.user(for: try await JWTFixtures.rs256(claims, kid: "rsa-unknown")) == .failure(.unknownKey))
         // A valid token with its payload swapped for another user's.
         let token = try await JWTFixtures.rs256(claims)
         let parts = token.split(separator: ".")
-        let mallory = JWTFixtures.base64URL(try JSONEncoder().encode(JWTFixtures.claims(user: "mallory", now: Self.now)))
+        let mallory = JWTFixtures.base64URL(
+            try JSONEncoder().encode(JWTFixtures.claims(user: "mallory", now: Self.now)))
         #expect(await verifier.user(for: "\(parts[0]).\(mallory).\(parts[2])") == .failure(.badSignature))
     }
 
     @Test func settingsThatCannotVerifyAnythingAreRefusedAtStart() {
-        #expect(JWTFixtures.settings(hmac: false).problems() == ["JWT authentication needs an HS256 secret or a JWKS file with at least one key"])
+        #expect(
+            JWTFixtures.settings(hmac: false).problems() == [
+                "JWT authentication needs an HS256 secret or a JWKS file with at least one key"
+            ])
         let short = JWTAuthentication(hmacSecrets: [Secret("short")], audience: "a")
         #expect(short.problems() == ["HS256 secrets must be at least 32 bytes"])
         let noAudience = JWTAuthentication(hmacSecrets: [Secret(JWTFixtures.secret)], audience: "")
@@ -97,9 +130,11 @@ import Testing
                 ["x-payex-sample-apikey": BackendHarness.apiKey, "x-payex-sample-access-token": token]
             }
             let alice = try await JWTFixtures.hs256(JWTFixtures.claims(user: "alice"))
-            let created = try await harness.send(.POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers(alice))
+            let created = try await harness.send(
+                .POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers(alice))
             #expect(created.status == 201)
-            let stored = try #require(try await harness.backend.services.store.find(pspID: created.paymentOrderID ?? ""))
+            let stored = try #require(
+                try await harness.backend.services.store.find(pspID: created.paymentOrderID ?? ""))
             #expect(stored.userID == "alice")
             let bob = try await JWTFixtures.hs256(JWTFixtures.claims(user: "bob"))
             let foreign = try await harness.send(.GET, "/paymentorders/\(stored.id)", headers: headers(bob))
@@ -108,8 +143,10 @@ import Testing
 
             let forged = [
                 "alice",  // the example mode's token: a bare user id
-                try await JWTFixtures.hs256(JWTFixtures.claims(user: "alice"), secret: "another-secret-of-at-least-32-bytes-long"),
-                try await JWTFixtures.hs256(JWTFixtures.claims { $0["exp"] = .number(Date().timeIntervalSince1970 - 3_600) }),
+                try await JWTFixtures.hs256(
+                    JWTFixtures.claims(user: "alice"), secret: "another-secret-of-at-least-32-bytes-long"),
+                try await JWTFixtures.hs256(
+                    JWTFixtures.claims { $0["exp"] = .number(Date().timeIntervalSince1970 - 3_600) }),
                 try JWTFixtures.unsigned(header: #"{"alg":"none"}"#, claims: JWTFixtures.claims()),
                 String(repeating: "a", count: 8_193),
             ]
@@ -117,7 +154,9 @@ import Testing
             let before = try await harness.backend.services.store.all().count
             let sent = try await harness.sandboxRequests {
                 for token in forged {
-                    answers.append(try await harness.send(.POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers(token)))
+                    answers.append(
+                        try await harness.send(
+                            .POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers(token)))
                 }
             }
             #expect(answers.map(\.status) == [401, 401, 401, 401, 401])

@@ -45,7 +45,8 @@ enum JWTFixtures {
         """
 
     /// The public half of ``rsaPrivatePEM`` as JWK `n` and `e`.
-    static let rsaModulus = "maizVhXZDDJGNpXbzneL_Oi0TUWQfQbBZNA2hBOhQjkse3G54GJ5PAn6DsAfmVfu5cZgKBYg-KhR5MndWFRfXkat-QcDlah9IradigWTa4QW2youFv96GzwZA5M5kNJNzQ62fyCEoDOuMuziSTDyaBoV6gJueuZccBYAaBS6nGh0jxcV1p11Ra4blXN6M7p4FHkjW_eDvVoJCz7DC4fzEqI00X-ZFZGorRWDOivssrw8BY6JxdjyfzdNW5X0ViI_hGJZw4vjJ43HZXzR-rYhkAfGEvBo7i0bm5y4-P9yt2VpVMcwy9np0ird5Y0n-TdKl7Oi4ZGgpjTLV1mkci2nrQ"
+    static let rsaModulus =
+        "maizVhXZDDJGNpXbzneL_Oi0TUWQfQbBZNA2hBOhQjkse3G54GJ5PAn6DsAfmVfu5cZgKBYg-KhR5MndWFRfXkat-QcDlah9IradigWTa4QW2youFv96GzwZA5M5kNJNzQ62fyCEoDOuMuziSTDyaBoV6gJueuZccBYAaBS6nGh0jxcV1p11Ra4blXN6M7p4FHkjW_eDvVoJCz7DC4fzEqI00X-ZFZGorRWDOivssrw8BY6JxdjyfzdNW5X0ViI_hGJZw4vjJ43HZXzR-rYhkAfGEvBo7i0bm5y4-P9yt2VpVMcwy9np0ird5Y0n-TdKl7Oi4ZGgpjTLV1mkci2nrQ"
     static let rsaExponent = "AQAB"
 
     static let ecKey = ES256PrivateKey()
@@ -62,7 +63,9 @@ enum JWTFixtures {
         }
     }
 
-    static func settings(jwks: JWKS? = nil, hmac: Bool = true, issuer: String? = JWTFixtures.issuer) -> JWTAuthentication {
+    static func settings(jwks: JWKS? = nil, hmac: Bool = true, issuer: String? = JWTFixtures.issuer)
+        -> JWTAuthentication
+    {
         JWTAuthentication(
             hmacSecrets: hmac ? [Secret(secret)] : [], jwks: jwks, audience: audience, issuer: issuer)
     }
@@ -87,7 +90,9 @@ enum JWTFixtures {
 
     static func rs256(_ claims: OpenClaims, kid: String = JWTFixtures.rsaKid) async throws -> String {
         let keys = JWTKeyCollection()
-        await keys.add(rsa: try Insecure.RSA.PrivateKey(pem: rsaPrivatePEM), digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
+        await keys.add(
+            rsa: try Insecure.RSA.PrivateKey(pem: rsaPrivatePEM), digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: kid))
         return try await keys.sign(claims, kid: JWKIdentifier(string: kid))
     }
 

@@ -18,7 +18,8 @@ actor AccessTokenVerifier {
         var detail: String {
             switch self {
             case .malformed: "The access token is not a well-formed JWT."
-            case .unsupportedAlgorithm: "The access token's algorithm is not accepted (HS256, RS256 or ES256 with a configured key)."
+            case .unsupportedAlgorithm:
+                "The access token's algorithm is not accepted (HS256, RS256 or ES256 with a configured key)."
             case .unknownKey: "The access token names no key this backend knows."
             case .badSignature: "The access token's signature is not valid."
             case .expired: "The access token has expired."
@@ -57,7 +58,8 @@ actor AccessTokenVerifier {
             let keys = JWTKeyCollection()
             for (index, secret) in settings.hmacSecrets.enumerated() {
                 await keys.add(
-                    hmac: HMACKey(from: secret.value), digestAlgorithm: .sha256, kid: JWKIdentifier(string: "hs256-\(index)"))
+                    hmac: HMACKey(from: secret.value), digestAlgorithm: .sha256,
+                    kid: JWKIdentifier(string: "hs256-\(index)"))
             }
             hmacKeys = keys
         }
