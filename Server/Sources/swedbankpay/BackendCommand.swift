@@ -69,7 +69,6 @@ struct BackendCommand: AsyncParsableCommand {
         let location = try backend.resolvedDatabase()
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
-        try await merchantBackend.prepareAuthentication()
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty

@@ -65,86 +65,109 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How app users are identified: example (the access token is the user id) or jwt. Env: SWEDBANKPAY_AUTH. Default: example.",
+            "How app users are identified: example (the access token is the user id, unverified) or jwt (a verified JWT). Env: SWEDBANKPAY_AUTH. Default: example.",
             valueName: "mode"))
     var auth: String?
 
     @Option(
         help: ArgumentHelp(
-            "A file holding the HS256 secret of JWT access tokens. Env: SWEDBANKPAY_JWT_SECRET (the secret itself).",
+            "A file holding an HS256 secret of JWT access tokens (at least 32 bytes). Env: SWEDBANKPAY_JWT_SECRET_FILE, or SWEDBANKPAY_JWT_SECRET (the secret itself; never a flag: flags show in process lists).",
             valueName: "path"))
     var jwtSecretFile: String?
 
     @Option(
         help: ArgumentHelp(
-            "A JWKS file with the RS256/ES256 public keys of JWT access tokens. Env: SWEDBANKPAY_JWT_JWKS_FILE.",
+            "A JWKS file with the RS256/ES256 public keys of JWT access tokens, read once at start. Env: SWEDBANKPAY_JWT_JWKS_FILE.",
             valueName: "path"))
     var jwtJwksFile: String?
 
     @Option(
         help: ArgumentHelp(
-            "The claim holding the user id. Env: SWEDBANKPAY_JWT_USER_CLAIM. Default: sub.", valueName: "name"))
+            "The JWT claim holding the user id. Env: SWEDBANKPAY_JWT_USER_CLAIM. Default: sub.", valueName: "name"))
     var jwtUserClaim: String?
 
-    @Option(help: ArgumentHelp("The audience JWTs must name. Env: SWEDBANKPAY_JWT_AUDIENCE.", valueName: "aud"))
+    @Option(
+        help: ArgumentHelp(
+            "The audience (aud) JWTs must name; required with --auth jwt. Env: SWEDBANKPAY_JWT_AUDIENCE.",
+            valueName: "aud"))
     var jwtAudience: String?
 
-    @Option(help: ArgumentHelp("The issuer JWTs must name, if any. Env: SWEDBANKPAY_JWT_ISSUER.", valueName: "iss"))
+    @Option(
+        help: ArgumentHelp("The issuer (iss) JWTs must name, if any. Env: SWEDBANKPAY_JWT_ISSUER.", valueName: "iss"))
     var jwtIssuer: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds of clock difference tolerated for exp and nbf (0-300). Env: SWEDBANKPAY_JWT_LEEWAY. Default: 30.",
+            valueName: "seconds"))
+    var jwtLeeway: Double?
 
     @Flag(
         help: ArgumentHelp(
-            "Allow the example authentication (any access token is its own user) on a non-loopback address. Env: SWEDBANKPAY_ALLOW_EXAMPLE_AUTH=1."
+            "backend: run the example authentication (any access token is its own user) on a non-loopback --host anyway. Env: SWEDBANKPAY_ALLOW_EXAMPLE_AUTH=1."
         ))
     var allowExampleAuth = false
 
     var resolvedHost: String { host ?? Environment.value("SWEDBANKPAY_HOST") ?? "127.0.0.1" }
 
-    /// Whether the backend listens where only this machine reaches it.
-    var listensOnLoopback: Bool {
-        let host = resolvedHost.lowercased()
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
-
     /// Sets the authentication mode given (flag, else environment). In the example mode any access
     /// token is its own user, so `refuseExampleOffLoopback` (the `backend` command) refuses it on
-    /// an address other machines reach, unless allowed explicitly.
+    /// an address other machines reach, unless allowed explicitly. The settings themselves are
+    /// checked with the rest of the configuration.
     func applyAuthentication(to configuration: inout BackendConfiguration, refuseExampleOffLoopback: Bool) throws {
         let mode = (auth ?? Environment.value("SWEDBANKPAY_AUTH") ?? "example").lowercased()
+        let secretFile = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE")
+        let secret = Environment.value("SWEDBANKPAY_JWT_SECRET")
+        let jwksFile = jwtJwksFile ?? Environment.value("SWEDBANKPAY_JWT_JWKS_FILE")
+        let userClaim = jwtUserClaim ?? Environment.value("SWEDBANKPAY_JWT_USER_CLAIM")
+        let audience = jwtAudience ?? Environment.value("SWEDBANKPAY_JWT_AUDIENCE")
+        let issuer = jwtIssuer ?? Environment.value("SWEDBANKPAY_JWT_ISSUER")
+        let leeway =
+            try jwtLeeway
+            ?? Environment.value("SWEDBANKPAY_JWT_LEEWAY").map { text in
+                guard let value = Double(text) else {
+                    throw ValidationError("SWEDBANKPAY_JWT_LEEWAY must be seconds, not \(text)")
+                }
+                return value
+            }
         switch mode {
         case "example":
-            let allowed = allowExampleAuth || Environment.value("SWEDBANKPAY_ALLOW_EXAMPLE_AUTH") == "1"
-            if refuseExampleOffLoopback && !listensOnLoopback && !allowed {
+            // JWT settings without the JWT mode would leave every user unverified unnoticed.
+            if [secretFile, secret, jwksFile, userClaim, audience, issuer].contains(where: { $0 != nil })
+                || leeway != nil
+            {
                 throw ValidationError(
-                    "the example authentication takes any access token as its user; on \(resolvedHost) use --auth jwt, or --allow-example-auth to run it anyway"
+                    "JWT settings (--jwt-*, SWEDBANKPAY_JWT_*) are given but the authentication is example: add --auth jwt"
                 )
             }
+            let allowed =
+                allowExampleAuth
+                || ["1", "true", "yes"].contains(Environment.value("SWEDBANKPAY_ALLOW_EXAMPLE_AUTH")?.lowercased())
+            let exposure = AppAuthentication.example.problems(
+                listeningOn: resolvedHost, allowExampleOffLoopback: allowed || !refuseExampleOffLoopback)
+            guard exposure.isEmpty else { throw ValidationError(exposure.joined(separator: "; ")) }
             configuration.authentication = .example
         case "jwt":
             var secrets: [Secret] = []
-            if let path = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE") {
-                secrets.append(Secret(try Environment.secret(inFile: path, flag: "--jwt-secret-file")))
+            if let secretFile {
+                secrets.append(Secret(try Environment.secret(inFile: secretFile, flag: "--jwt-secret-file")))
             }
-            if let secret = Environment.value("SWEDBANKPAY_JWT_SECRET") { secrets.append(Secret(secret)) }
+            if let secret { secrets.append(Secret(secret)) }
             var jwks: JWKS?
-            if let path = jwtJwksFile ?? Environment.value("SWEDBANKPAY_JWT_JWKS_FILE") {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ValidationError("cannot read --jwt-jwks-file \(path)")
-                }
+            if let jwksFile {
                 do {
-                    jwks = try JSONDecoder().decode(JWKS.self, from: data)
+                    jwks = try JWTAuthentication.readJWKS(path: jwksFile)
                 } catch {
-                    throw ValidationError("--jwt-jwks-file \(path) is not a JWKS document: \(error)")
+                    throw ValidationError(error.description)
                 }
             }
-            guard let audience = jwtAudience ?? Environment.value("SWEDBANKPAY_JWT_AUDIENCE") else {
+            guard let audience else {
                 throw ValidationError("--auth jwt needs --jwt-audience (or SWEDBANKPAY_JWT_AUDIENCE)")
             }
             configuration.authentication = .jwt(
                 JWTAuthentication(
-                    hmacSecrets: secrets, jwks: jwks,
-                    userClaim: jwtUserClaim ?? Environment.value("SWEDBANKPAY_JWT_USER_CLAIM") ?? "sub",
-                    audience: audience, issuer: jwtIssuer ?? Environment.value("SWEDBANKPAY_JWT_ISSUER")))
+                    hmacSecrets: secrets, jwks: jwks, userClaim: userClaim ?? "sub", audience: audience,
+                    issuer: issuer, leeway: leeway ?? 30))
         default:
             throw ValidationError("--auth must be example or jwt, not \(mode)")
         }

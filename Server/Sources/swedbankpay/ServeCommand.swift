@@ -80,7 +80,6 @@ struct ServeCommand: AsyncParsableCommand {
         try BackendRunner.validate(configuration)
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
-        try await merchantBackend.prepareAuthentication()
 
         let base = configuration.publicOrigin
         let dashboardHint = controlToken == nil ? "" : "#token=<control token>"

@@ -1,111 +1,127 @@
+import CryptoExtras
 import Foundation
 import JWTKit
+import SwedbankPaySDK
 import Testing
 
 @testable import MerchantBackend
 
-/// Keys and tokens for the JWT tests. The RSA key pair was generated for these tests only
-/// (`openssl genrsa 2048`); it signs nothing anywhere else. The P-256 key is made fresh each run.
+/// Keys and tokens for the JWT tests. The key pairs are made fresh for each test run, so no
+/// private key lives in the repository; tokens are assembled here byte by byte, so a test can
+/// give any header (`alg: none`, a foreign `kid`) and sign with any key.
 enum JWTFixtures {
+    typealias Claims = SwedbankPaySDK.JSONObject
+
     static let secret = "test-only-hs256-secret-of-at-least-32-bytes"
+    static let otherSecret = "another-test-secret-of-at-least-32-bytes"
     static let audience = "https://shop.example/app"
     static let issuer = "https://id.shop.example"
     static let rsaKid = "rsa-test-1"
     static let ecKid = "ec-test-1"
+    /// The time the unit tests run at.
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static let rsaPrivatePEM = """
-        -----BEGIN PRIVATE KEY-----
-        MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQCZqLNWFdkMMkY2
-        ldvOd4v86LRNRZB9BsFk0DaEE6FCOSx7cbngYnk8CfoOwB+ZV+7lxmAoFiD4qFHk
-        yd1YVF9eRq35BwOVqH0itp2KBZNrhBbbKi4W/3obPBkDkzmQ0k3NDrZ/IISgM64y
-        7OJJMPJoGhXqAm565lxwFgBoFLqcaHSPFxXWnXVFrhuVc3ozungUeSNb94O9WgkL
-        PsMLh/MSojTRf5kVkaitFYM6K+yyvDwFjonF2PJ/N01blfRWIj+EYlnDi+Mnjcdl
-        fNH6tiGQB8YS8GjuLRubnLj4/3K3ZWlUxzDL2enSKt3ljSf5N0qXs6LhkaCmNMtX
-        WaRyLaetAgMBAAECggEABnVCakxl8FRe7UA2+jJoj13ZZsOqdbLBEeNgCITfBW6W
-        jxlMcmDjzwaX/E2OARl4GISnTxqqUpZtG17yPwThcuUovoYRXBV2LZgRaXcKsd1d
-        7OKqMrxp4vdPkX37JfoiG8uclx25rUEBdzGhC2nzpN/vIAQaUBnanzmxf9kFLyRy
-        ZNoBchvKhth6O1qXvPkfjI4s0FPDOi/d9C60/ZeCSv4dMWfmRKTacK8D2CkoKKLX
-        0lR7G6eeoaCF1BIdhcHxjsRw98iu/x8VvYKz39Dq6xojOU0j3TBbM86FJ5ofgGF+
-        xnDRmQczu5YWhVSkoT4VsjLy/ZT0qnDBwTJf1P+mQQKBgQDLuWbO3egvWYwGPZw6
-        KjfcP8/ljfXQU4Erb0f6Vg+XKUS1fxczAUcJHhCJtDHJg/frH0jd0keCWhd1G6+G
-        4at+G58idh3GCtbApEQ3Zmi6vboARDvYnKQl+E18STE3PuZ/09h+IUixNV9TogEx
-        mJfF+tZ8HUv7xzyTRv9V2mCRQQKBgQDBFoZTPqPhZqsmTCOEBJDxYeNpbNQ9U/tJ
-        lltogn3gZFnk48h98hvRwGAn1KbuxmyZORYFiNmWoYMwH/7Q6g+7O3QfwnHv3iJo
-        +jsJ6/FCWwYDwjuZrsoJWYI4GRckpTlmiBaDGCoALYeVAZTnaq355Os63sPxtl55
-        s1JZnk0PbQKBgBYDwPJV1INZX+JEwh8e9M5eLu8Vehy7CVhSPCr3JdQl54DdbPpc
-        BvsbPppC2KZ4FlBYHx2pXYTei25iQYOH22pTPc0RioIeJbrHhX+fF24mlnT06qqr
-        sqlPvb/SgPkBWRMzJ0/p9NsBc32sIgjj/nKseoUK/W0FyKv5nhn+8TSBAoGAa4Fo
-        Dqc8xX3NYwhXaeTE8rCG1qbyUKcWrTUa9chZ33rgFjHA6mbHmHRc1TBwNVejFXiU
-        S0aTp2uLyFq4HIeFdMC4egpgN6ZdUEeqYW7NqB1X7vXRC1MnSCde+m711MBtginZ
-        JupoUCsJZyw3RNW/wff0BJYNUOIyHd56xkz+KM0CgYBrJAobWVZOv/tu/4cgKN++
-        BkCpYxlvUUDJpbZ2OA00qG0y/EO6NUWv3aA4IeOQa/tMZmhCAMYqp6ewApytervc
-        sQJ8+mMp09ztlEBIZmg86UI14QxrTRvrQnxF/KwhSTrMaCTFsQ561y45jbdqs1sn
-        YA26z6RWC0t5A4XOjLBNWw==
-        -----END PRIVATE KEY-----
-        """
-
-    /// The public half of ``rsaPrivatePEM`` as JWK `n` and `e`.
-    static let rsaModulus =
-        "maizVhXZDDJGNpXbzneL_Oi0TUWQfQbBZNA2hBOhQjkse3G54GJ5PAn6DsAfmVfu5cZgKBYg-KhR5MndWFRfXkat-QcDlah9IradigWTa4QW2youFv96GzwZA5M5kNJNzQ62fyCEoDOuMuziSTDyaBoV6gJueuZccBYAaBS6nGh0jxcV1p11Ra4blXN6M7p4FHkjW_eDvVoJCz7DC4fzEqI00X-ZFZGorRWDOivssrw8BY6JxdjyfzdNW5X0ViI_hGJZw4vjJ43HZXzR-rYhkAfGEvBo7i0bm5y4-P9yt2VpVMcwy9np0ird5Y0n-TdKl7Oi4ZGgpjTLV1mkci2nrQ"
-    static let rsaExponent = "AQAB"
-
+    static let rsaKey = try! Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
     static let ecKey = ES256PrivateKey()
 
-    /// A JWKS with the RSA public key and the P-256 public key.
-    static var jwks: JWKS {
+    /// A JWKS document with the public halves of ``rsaKey`` (RS256) and ``ecKey`` (ES256).
+    static var jwksText: String {
         get throws {
+            let (modulus, exponent) = try rsaKey.publicKey.getKeyPrimitives()
             let ec = try #require(ecKey.parameters)
-            let json = """
-                {"keys":[{"kty":"RSA","kid":"\(rsaKid)","alg":"RS256","n":"\(rsaModulus)","e":"\(rsaExponent)"},\
-                {"kty":"EC","kid":"\(ecKid)","crv":"P-256","x":"\(ec.x)","y":"\(ec.y)"}]}
+            return """
+                {"keys":[{"kty":"RSA","kid":"\(rsaKid)","alg":"RS256","use":"sig","n":"\(base64URL(modulus))",\
+                "e":"\(base64URL(exponent))"},{"kty":"EC","kid":"\(ecKid)","crv":"P-256","x":"\(ec.x)","y":"\(ec.y)"}]}
                 """
-            return try JSONDecoder().decode(JWKS.self, from: Data(json.utf8))
         }
+    }
+
+    /// Writes `text` to a new file in a temporary directory; returns its path.
+    static func writeFile(_ text: String, name: String = "jwks.json") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jwt-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// The JWKS as the backend reads it: from a file.
+    static func jwksFromFile() throws -> JWKS {
+        try JWTAuthentication.readJWKS(path: try writeFile(try jwksText))
     }
 
     static func settings(jwks: JWKS? = nil, hmac: Bool = true, issuer: String? = JWTFixtures.issuer)
         -> JWTAuthentication
     {
-        JWTAuthentication(
-            hmacSecrets: hmac ? [Secret(secret)] : [], jwks: jwks, audience: audience, issuer: issuer)
+        JWTAuthentication(hmacSecrets: hmac ? [Secret(secret)] : [], jwks: jwks, audience: audience, issuer: issuer)
+    }
+
+    /// A verifier of `settings` at ``now``, with the example mode's user-id limits (5–256 bytes).
+    static func verifier(_ settings: JWTAuthentication = JWTFixtures.settings()) -> AccessTokenVerifier {
+        AccessTokenVerifier(settings: settings, userLengths: 5...256, now: { now })
     }
 
     /// Claims valid at `now` for `user`, changed by `change`.
-    static func claims(
-        user: String = "alice", now: Date = Date(), _ change: (inout [String: OpenClaims.Value]) -> Void = { _ in }
-    ) -> OpenClaims {
-        var values: [String: OpenClaims.Value] = [
+    static func claims(user: String = "alice", now: Date = Date(), _ change: (inout Claims) -> Void = { _ in })
+        -> Claims
+    {
+        let seconds = Int64(now.timeIntervalSince1970)
+        var claims: Claims = [
             "sub": .string(user), "aud": .string(audience), "iss": .string(issuer),
-            "exp": .number(now.timeIntervalSince1970 + 600), "iat": .number(now.timeIntervalSince1970),
+            "exp": .integer(seconds + 600), "iat": .integer(seconds),
         ]
-        change(&values)
-        return OpenClaims(values: values)
+        change(&claims)
+        return claims
     }
 
-    static func hs256(_ claims: OpenClaims, secret: String = JWTFixtures.secret) async throws -> String {
-        let keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
-        return try await keys.sign(claims)
+    /// How a test token is signed.
+    enum Signer {
+        case hs256(String)
+        case rs256
+        /// With ``ecKey``.
+        case es256
+        case es256Other(ES256PrivateKey)
+        /// `alg` as given, with `signature` as the signature part.
+        case unsigned(alg: String, signature: String)
     }
 
-    static func rs256(_ claims: OpenClaims, kid: String = JWTFixtures.rsaKid) async throws -> String {
-        let keys = JWTKeyCollection()
-        await keys.add(
-            rsa: try Insecure.RSA.PrivateKey(pem: rsaPrivatePEM), digestAlgorithm: .sha256,
-            kid: JWKIdentifier(string: kid))
-        return try await keys.sign(claims, kid: JWKIdentifier(string: kid))
-    }
-
-    static func es256(_ claims: OpenClaims, kid: String = JWTFixtures.ecKid) async throws -> String {
-        let keys = JWTKeyCollection()
-        await keys.add(ecdsa: ecKey, kid: JWKIdentifier(string: kid))
-        return try await keys.sign(claims, kid: JWKIdentifier(string: kid))
-    }
-
-    /// A token with `header` as given and no signature check possible (`alg: none`, tampering).
-    static func unsigned(header: String, claims: OpenClaims, signature: String = "") throws -> String {
-        let payload = try JSONEncoder().encode(claims)
-        return base64URL(Data(header.utf8)) + "." + base64URL(payload) + "." + signature
+    /// A compact JWS of `claims`, with `header` members added to `alg` (and `kid` for RS256 and
+    /// ES256, unless `header` sets one; `.null` removes it).
+    static func token(_ claims: Claims, _ signer: Signer = .hs256(secret), header: Claims = [:]) async throws -> String
+    {
+        var fields: Claims = ["typ": .string("JWT")]
+        let collection = JWTKeyCollection()
+        let algorithm: (any JWTAlgorithm)?
+        switch signer {
+        case .hs256(let secret):
+            fields["alg"] = .string("HS256")
+            await collection.add(hmac: HMACKey(from: Data(secret.utf8)), digestAlgorithm: .sha256)
+            algorithm = try await collection.getKey()
+        case .rs256:
+            fields["alg"] = .string("RS256")
+            fields["kid"] = .string(rsaKid)
+            await collection.add(rsa: rsaKey, digestAlgorithm: .sha256)
+            algorithm = try await collection.getKey()
+        case .es256, .es256Other:
+            fields["alg"] = .string("ES256")
+            fields["kid"] = .string(ecKid)
+            if case .es256Other(let key) = signer {
+                await collection.add(ecdsa: key)
+            } else {
+                await collection.add(ecdsa: ecKey)
+            }
+            algorithm = try await collection.getKey()
+        case .unsigned(let alg, _):
+            fields["alg"] = .string(alg)
+            algorithm = nil
+        }
+        for (name, value) in header { fields[name] = value == .null ? nil : value }
+        let input =
+            base64URL(SwedbankPaySDK.JSONValue.object(fields).serialized()) + "."
+            + base64URL(SwedbankPaySDK.JSONValue.object(claims).serialized())
+        if case .unsigned(_, let signature) = signer { return input + "." + signature }
+        let signature = try #require(algorithm).sign(Data(input.utf8))
+        return input + "." + base64URL(Data(signature))
     }
 
     static func base64URL(_ data: Data) -> String {

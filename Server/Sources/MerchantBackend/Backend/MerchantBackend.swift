@@ -42,7 +42,9 @@ public final class MerchantBackend: Sendable {
             body: RequestBody(configuration: configuration))
         self.services = services
         if case .jwt(let settings) = configuration.authentication {
-            accessTokens = AccessTokenVerifier(settings: settings, longestUser: configuration.maximumAccessTokenLength)
+            accessTokens = AccessTokenVerifier(
+                settings: settings,
+                userLengths: configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength)
         } else {
             accessTokens = nil
         }
@@ -92,12 +94,6 @@ public final class MerchantBackend: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
-    }
-
-    /// Loads the keys of the JWT mode, so that a key jwt-kit cannot use stops the start instead of
-    /// refusing every app call later. Does nothing in the example mode.
-    public func prepareAuthentication() async throws {
-        try await accessTokens?.prepare()
     }
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.

@@ -21,6 +21,7 @@ struct AppAuthMiddleware: RouterMiddleware {
         apiKeyHeader = HTTPField.Name(configuration.apiKeyHeader)!
         accessTokenHeader = HTTPField.Name(configuration.accessTokenHeader)!
         if case .jwt(let settings) = configuration.authentication {
+            // A JWT is checked by its parts; only its size needs a limit here.
             accessTokenLengths = 1...settings.maxTokenLength
         } else {
             accessTokenLengths = configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength
