@@ -32,6 +32,9 @@ struct AccessTokenVerifier: Sendable {
         }
     }
 
+    /// The user a token names, or why it is refused.
+    typealias Verdict = Result<String, Refusal>
+
     /// What the claims must satisfy.
     struct Rules: Sendable {
         var audience: String
@@ -63,14 +66,12 @@ struct AccessTokenVerifier: Sendable {
     }
 
     /// The user `token` names, or why it is refused.
-    func user(for token: String) async -> Result<String, Refusal> {
+    func user(for token: String) async -> Verdict {
         Self.decide(token, algorithms: await algorithms.value, rules: rules, now: now())
     }
 
     /// The verdict on `token` at `now`.
-    static func decide(_ token: String, algorithms: JWTAlgorithms, rules: Rules, now: Date) -> Result<
-        String, Refusal
-    > {
+    static func decide(_ token: String, algorithms: JWTAlgorithms, rules: Rules, now: Date) -> Verdict {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let header = object(parts[0]), case .string(let alg)? = header["alg"] else {
             return .failure(.malformed)
@@ -100,9 +101,7 @@ struct AccessTokenVerifier: Sendable {
     }
 
     /// The claims' verdict at `now` (seconds since 1970, as NumericDate counts them).
-    private static func check(_ claims: SwedbankPaySDK.JSONObject, rules: Rules, now: Double) -> Result<
-        String, Refusal
-    > {
+    private static func check(_ claims: SwedbankPaySDK.JSONObject, rules: Rules, now: Double) -> Verdict {
         guard let expiryClaim = claims["exp"] else { return .failure(.missingExpiry) }
         guard let expiry = seconds(expiryClaim) else { return .failure(.malformed) }
         // RFC 7519 §4.1.4: not accepted on or after the expiry.
