@@ -57,24 +57,33 @@ struct BackendHarness: Sendable {
         let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
 
         let location = try TestDatabase.location(engine)
-        let database = try await BackendDatabase.open(
-            location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, logger: logger)
-        let backendPort = try await freePort()
-        var configuration = BackendConfiguration(
-            swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL)!, merchantToken: Secret(merchantToken),
-            payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(backendPort)")!,
-            apiKeys: [Secret(apiKey)],
-            trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
-            iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 5)
-        configure(&configuration)
-        let backend = try MerchantBackend(configuration: configuration, database: database)
-        let (backendPorts, backendReady) = AsyncStream<Int>.makeStream()
-        let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) {
-            backendReady.yield($0)
+        let database: BackendDatabase
+        let started: (backend: MerchantBackend, server: RunningServices, port: Int)
+        do {
+            database = try await BackendDatabase.open(
+                location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, logger: logger)
+            do {
+                started = try await startBackend(database: database, logger: logger) { port in
+                    var configuration = BackendConfiguration(
+                        swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL)!,
+                        merchantToken: Secret(merchantToken),
+                        payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                        apiKeys: [Secret(apiKey)],
+                        trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+                        iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 5)
+                    configure(&configuration)
+                    return configuration
+                }
+            } catch {
+                try? await database.close()
+                throw error
+            }
+        } catch {
+            await sandboxServer.stop()
+            TestDatabase.remove(location)
+            throw error
         }
-        let backendServer = RunningServices([backendApp], logger: logger)
-        var backendIterator = backendPorts.makeAsyncIterator()
-        _ = try #require(await backendIterator.next())
+        let (backend, backendServer, backendPort) = started
         // Redirects are what some tests look at, so they are not followed.
         var clientConfiguration = HTTPClient.Configuration()
         clientConfiguration.redirectConfiguration = .disallow
@@ -131,6 +140,32 @@ struct BackendHarness: Sendable {
             "urls":{"hostUrls":["https://example.com"],"completeUrl":"https://example.com/complete",\
             "cancelUrl":"https://example.com/cancel"},"payeeInfo":{"payeeId":"","payeeReference":""}\(payer)}}
             """
+    }
+
+    /// Starts a backend on a port that was free a moment ago. Another socket (often an outgoing
+    /// connection of a test running beside this one) may take that port before the backend binds
+    /// it, so a failed start is cleaned up — its HTTP client shut down — and tried on another port.
+    private static func startBackend(
+        database: BackendDatabase, logger: Logger, configuration: (Int) throws -> BackendConfiguration
+    ) async throws -> (backend: MerchantBackend, server: RunningServices, port: Int) {
+        let attempts = 5
+        for _ in 1...attempts {
+            let port = try await freePort()
+            let backend = try MerchantBackend(configuration: configuration(port), database: database)
+            let (ports, ready) = AsyncStream<Int>.makeStream()
+            let app = backend.application(host: "127.0.0.1", port: port, logger: logger) { ready.yield($0) }
+            let server = RunningServices([app], logger: logger)
+            var iterator = ports.makeAsyncIterator()
+            if await iterator.next() != nil { return (backend, server, port) }
+            await server.stop()
+            try? await backend.shutdown()
+        }
+        throw BackendDidNotStart(attempts: attempts)
+    }
+
+    struct BackendDidNotStart: Error, CustomStringConvertible {
+        let attempts: Int
+        var description: String { "the backend did not start on any of \(attempts) free ports" }
     }
 
     static func freePort() async throws -> Int {

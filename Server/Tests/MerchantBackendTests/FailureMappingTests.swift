@@ -11,7 +11,7 @@ import Testing
 /// What the app gets when Swedbank Pay is slow, unreachable, or answers nonsense or a problem.
 @Suite(.timeLimit(.minutes(2))) struct FailureMappingTests {
     @Test func aSlowSwedbankPayIsAGatewayTimeoutWithinTheDeadline() async throws {
-        // A deadline with room for a loaded test machine; the delay is far past it.
+        // A deadline with room for a loaded test machine; the delay is past it.
         try await BackendHarness.run(configure: { $0.swedbankPayTimeout = 1.5 }) { harness in
             let fault = try await harness.client.answer(
                 .POST, harness.sandboxURL + "/sandbox/faults",
@@ -25,7 +25,9 @@ import Testing
                 answer.body
                     == #"{"detail":"Swedbank Pay did not answer within 1.5 seconds.","status":504,"title":"Gateway Timeout","type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout"}"#
             )
-            #expect(elapsed < .seconds(4))
+            // Any answer before the sandbox's 6 s delay ends was cut by the deadline; a loaded
+            // test machine may add seconds of its own, so nothing tighter is asserted here.
+            #expect(elapsed < .seconds(6))
             // The attempt is recorded as failed, so the same key tries again once Swedbank Pay is back.
             let order = try #require(try await harness.backend.services.store.all().first)
             #expect(order.creation == .failed)

@@ -94,10 +94,11 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
 enum TestPolicy {
     static let quick = SwedbankPaySDK.PaymentSessionRetryPolicy(
         window: 10, longWindow: 10, timeout: 10, longTimeout: 10, retryDelay: 0.05, pollInterval: 0.05)
-    /// For faults: tries time out after 1.5 s (long enough for a busy machine to answer, short
-    /// enough for a hang to be retried) and are retried for 4 s.
+    /// For faults: tries time out after 3 s and are retried for 9 s. The whole server suite runs
+    /// at once beside Chromium on two cores, where an answer on loopback can take over a second;
+    /// a hang must still be retried inside the window.
     static let faults = SwedbankPaySDK.PaymentSessionRetryPolicy(
-        window: 4, longWindow: 4, timeout: 1.5, longTimeout: 1.5, retryDelay: 0.1, pollInterval: 0.05)
+        window: 9, longWindow: 9, timeout: 3, longTimeout: 3, retryDelay: 0.1, pollInterval: 0.05)
 }
 
 /// Opens nothing; records what it was asked to open.
