@@ -17,11 +17,11 @@ import Testing
             notFound
                 == .client(
                     .swedbankPay(
-                        
-                            type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil,
-                            problems: nil,
-                            raw: ProblemFixture.raw(["type": .string(URI.notFound), "status": .integer(404)])
-                        )))
+
+                        type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.notFound), "status": .integer(404)])
+                    )))
 
         let systemError = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/systemerror","status":500}"#, status: 400)
@@ -29,11 +29,11 @@ import Testing
             systemError
                 == .server(
                     .swedbankPay(
-                        
-                            type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil,
-                            problems: nil,
-                            raw: ProblemFixture.raw(["type": .string(URI.systemError), "status": .integer(500)])
-                        )))
+
+                        type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.systemError), "status": .integer(500)])
+                    )))
     }
 
     @Test func bodyStatusInRangeMakesAProblemEvenUnderA2xx() {
@@ -42,10 +42,10 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        
-                            type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
-                            raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .integer(409)])
-                        )))
+
+                        type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .integer(409)])
+                    )))
     }
 
     @Test func missingStatusFallsBackToHTTPStatus() {
@@ -54,11 +54,11 @@ import Testing
             parsed
                 == .client(
                     .swedbankPay(
-                        
-                            type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil,
-                            problems: nil,
-                            raw: ProblemFixture.raw(["type": .string(URI.forbidden)])
-                        )))
+
+                        type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.forbidden)])
+                    )))
     }
 
     @Test func nonIntegerStatusFallsBackToHTTPStatus() {
@@ -67,10 +67,10 @@ import Testing
             asString
                 == .server(
                     .unknown(
-                        
-                            type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
-                            raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .string("404")])
-                        )))
+
+                        type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .string("404")])
+                    )))
 
         let fractional = ProblemFixture.parse(#"{"type":"urn:x","status":404.5}"#, status: 503)
         #expect(fractional.status == 503)
@@ -131,10 +131,10 @@ import Testing
             parsed
                 == .server(
                     .unknown(
-                        
-                            type: "about:blank", title: nil, status: 500, detail: nil, instance: nil,
-                            raw: ProblemFixture.raw(["status": .integer(500)])
-                        )))
+
+                        type: "about:blank", title: nil, status: 500, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["status": .integer(500)])
+                    )))
         #expect(parsed.type == "about:blank")
 
         let empty = ProblemFixture.parse("{}", status: 400)
@@ -142,9 +142,10 @@ import Testing
             empty
                 == .client(
                     .unknown(
-                        
-                            type: "about:blank", title: nil, status: 400, detail: nil, instance: nil, raw: ProblemFixture.raw([:])
-                        )))
+
+                        type: "about:blank", title: nil, status: 400, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw([:])
+                    )))
     }
 
     @Test func nonStringTypeIsAboutBlank() {
@@ -153,10 +154,10 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        
-                            type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
-                            raw: ProblemFixture.raw(["type": .integer(42), "title": .string("Teapot")])
-                        )))
+
+                        type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .integer(42), "title": .string("Teapot")])
+                    )))
     }
 
     // MARK: Media type and body
@@ -279,16 +280,16 @@ import Testing
             parsed
                 == .client(
                     .swedbankPay(
-                        
-                            type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil,
-                            problems: nil,
-                            raw: ProblemFixture.raw([
-                                "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
-                                "detail": .object(["a": .integer(1)]), "instance": .null,
-                                "action": .array([.string("retry")]),
-                                "problems": .object(["name": .string("x")]),
-                            ])
-                        )))
+
+                        type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw([
+                            "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
+                            "detail": .object(["a": .integer(1)]), "instance": .null,
+                            "action": .array([.string("retry")]),
+                            "problems": .object(["name": .string("x")]),
+                        ])
+                    )))
 
         let mobile = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","detail":false}"#, status: 400)
@@ -297,7 +298,8 @@ import Testing
                 == .client(
                     .mobileSDK(
                         .invalidRequest(
-                            message: nil, raw: ProblemFixture.raw(["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)])
+                            message: nil,
+                            raw: ProblemFixture.raw(["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)])
                         ))))
     }
 
@@ -319,7 +321,8 @@ import Testing
         )
         guard
             case .client(
-                .swedbankPay(let type, let title, let status, let detail, let instance, let action, let problems, let raw)
+                .swedbankPay(
+                    let type, let title, let status, let detail, let instance, let action, let problems, let raw)
             ) = parsed
         else {
             Issue.record("expected client swedbankPay, got \(parsed)")
@@ -362,11 +365,11 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        
-                            type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled",
-                            status: 403,
-                            detail: nil, instance: nil, raw: ProblemFixture.raw(raw)
-                        )))
+
+                        type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled",
+                        status: 403,
+                        detail: nil, instance: nil, raw: ProblemFixture.raw(raw)
+                    )))
         #expect(parsed.raw?.json["sessionId"]?.stringValue == "b7c3")
     }
 

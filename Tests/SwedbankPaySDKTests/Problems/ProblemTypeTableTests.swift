@@ -36,7 +36,8 @@ import Testing
         let raw = raw(type: type, status: status)
         if status < 500 {
             return .client(
-                .unknown(type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance", raw: raw)
+                .unknown(
+                    type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance", raw: raw)
             )
         }
         return .server(
