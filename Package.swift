@@ -25,6 +25,13 @@ let package = Package(
             name: "SwedbankPaySDKMerchantBackendTests",
             dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend", "SwedbankPaySDKTesting"]
         ),
+        // App-side code written against the original SDK 5.0.3, compiled as apps compile it
+        // (Swift 5 language mode, no @testable): proves source compatibility.
+        .testTarget(
+            name: "Compat503Tests",
+            dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

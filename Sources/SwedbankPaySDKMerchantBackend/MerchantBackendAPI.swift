@@ -34,7 +34,8 @@ struct MerchantBackendAPI: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             data = try encoder.encode(json)
         } catch {
-            throw .invalidArgument("the request body could not be encoded: \(error)")
+            // Nothing was sent; the original SDK's HTTP library reported this as a network error too.
+            throw .networkError(error)
         }
         return try await send(method: method, url: url, body: data, extraHeaders: extraHeaders)
     }

@@ -7,7 +7,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         userData: Any?
     ) async throws -> SwedbankPaySDK.ViewConsumerIdentificationInfo {
         guard let consumer else {
-            throw SwedbankPaySDK.MerchantBackendError.invalidArgument("postConsumers needs a consumer")
+            throw SwedbankPaySDK.MerchantBackendInvalidArgument("postConsumers needs a consumer")
         }
         let answer: MerchantBackendAPI.Answer<ConsumersResponse> = try await postToDiscovered(
             \.consumers, json: consumer)
@@ -27,7 +27,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         options: SwedbankPaySDK.VersionOptions
     ) async throws -> SwedbankPaySDK.ViewPaymentOrderInfo {
         guard let paymentOrder else {
-            throw SwedbankPaySDK.MerchantBackendError.invalidArgument("postPaymentorders needs a payment order")
+            throw SwedbankPaySDK.MerchantBackendInvalidArgument("postPaymentorders needs a payment order")
         }
         let order = Self.prepare(paymentOrder, consumerProfileRef: consumerProfileRef, options: options)
         let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await postToDiscovered(

@@ -20,7 +20,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         case let value as SwedbankPaySDK.Instrument: instrument = value
         case let value as String: instrument = SwedbankPaySDK.Instrument(rawValue: value)
         default:
-            throw SwedbankPaySDK.MerchantBackendError.invalidArgument(
+            throw SwedbankPaySDK.MerchantBackendInvalidArgument(
                 "updateInfo must be an Instrument, not \(type(of: updateInfo))")
         }
         return try await updatePayment(with: instrument, options: options, viewPaymentOrderInfo: viewPaymentOrderInfo)
@@ -102,7 +102,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
     /// hosted view identified.
     public func expandPayerAfterIdentified(paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo) async throws {
         guard let paymentId = paymentInfo.paymentId else {
-            throw SwedbankPaySDK.MerchantBackendError.invalidArgument("the payment info has no paymentId")
+            throw SwedbankPaySDK.MerchantBackendInvalidArgument("the payment info has no paymentId")
         }
         let _: AnyJSONObject = try await expandOperation(paymentId: paymentId, expand: [.payer], endpoint: "expand")
     }

@@ -61,7 +61,9 @@ import Testing
             _ = try await harness.configuration.postPaymentorders(
                 paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         }
-        #expect(error == .networkError(.timedOut(URL(string: MerchantBackendHarness.backend)!)))
+        #expect(
+            error == .networkError(SwedbankPaySDK.TransportError.timedOut(URL(string: MerchantBackendHarness.backend)!))
+        )
         _ = try await harness.configuration.postPaymentorders(
             paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         #expect(harness.requestLines.filter { $0.hasPrefix("GET") }.count == 2)

@@ -60,6 +60,18 @@ func json(_ text: String) throws -> SwedbankPaySDK.JSONValue {
 }
 
 /// Runs `body` and returns the MerchantBackendError it threw, or nil.
+/// The invalid-argument error a call threw, nil when it threw something else or nothing.
+func invalidArgument(_ body: () async throws -> Void) async -> SwedbankPaySDK.MerchantBackendInvalidArgument? {
+    do {
+        try await body()
+        return nil
+    } catch let error as SwedbankPaySDK.MerchantBackendInvalidArgument {
+        return error
+    } catch {
+        return nil
+    }
+}
+
 func merchantBackendError(_ body: () async throws -> Void) async -> SwedbankPaySDK.MerchantBackendError? {
     do {
         try await body()

@@ -124,11 +124,11 @@ import Testing
 
     @Test func aNilPaymentOrderIsATypedError() async {
         let harness = MerchantBackendHarness()
-        let error = await merchantBackendError {
+        let error = await invalidArgument {
             _ = try await harness.configuration.postPaymentorders(
                 paymentOrder: nil, userData: nil, consumerProfileRef: nil, options: .isV3)
         }
-        #expect(error == .invalidArgument("postPaymentorders needs a payment order"))
+        #expect(error == SwedbankPaySDK.MerchantBackendInvalidArgument("postPaymentorders needs a payment order"))
         #expect(harness.http.requests.isEmpty)
     }
 

@@ -23,7 +23,8 @@ import Testing
                 == .problem(
                     .client(
                         .mobileSDK(
-                            .unauthorized(message: "access token too short", raw: try json(unauthorized).objectValue!)))
+                            .unauthorized(
+                                message: "access token too short", raw: .init(try json(unauthorized).objectValue!))))
                 ))
 
         let badRequest =
@@ -33,7 +34,8 @@ import Testing
                 == .problem(
                     .client(
                         .mobileSDK(
-                            .invalidRequest(message: "\"currency\" is required", raw: try json(badRequest).objectValue!)
+                            .invalidRequest(
+                                message: "\"currency\" is required", raw: .init(try json(badRequest).objectValue!))
                         ))))
 
         let timeout =
@@ -43,7 +45,8 @@ import Testing
                 == .problem(
                     .server(
                         .mobileSDK(
-                            .backendConnectionTimeout(message: "request-timeout", raw: try json(timeout).objectValue!)))
+                            .backendConnectionTimeout(
+                                message: "request-timeout", raw: .init(try json(timeout).objectValue!))))
                 ))
 
         let failureDoc =
@@ -53,7 +56,8 @@ import Testing
                 == .problem(
                     .server(
                         .mobileSDK(
-                            .backendConnectionFailure(message: "ECONNREFUSED", raw: try json(failureDoc).objectValue!)))
+                            .backendConnectionFailure(
+                                message: "ECONNREFUSED", raw: .init(try json(failureDoc).objectValue!))))
                 ))
 
         let invalid =
@@ -64,7 +68,8 @@ import Testing
                     .server(
                         .mobileSDK(
                             .invalidBackendResponse(
-                                gatewayStatus: 200, body: "<html>", raw: try json(invalid).objectValue!)))))
+                                status: 502, gatewayStatus: 200, body: "<html>",
+                                raw: .init(try json(invalid).objectValue!))))))
     }
 
     @Test func swedbankPayProblemsPassThroughTyped() async throws {
@@ -73,16 +78,18 @@ import Testing
              "instance":"https://api.payex.com/psp/probleminstance/00-1","detail":"Input validation failed",
              "action":"Fix the input","problems":[{"name":"paymentorder.currency","description":"The field is required."}]}
             """#
-        guard case .problem(.client(.swedbankPay(let problem))) = await failure(for: .problem(input, status: 400))
+        guard
+            case .problem(.client(.swedbankPay(let type, _, let status, _, _, let action, let problems, _))) =
+                await failure(for: .problem(input, status: 400))
         else {
             Issue.record("not a client Swedbank Pay problem")
             return
         }
-        #expect(problem.type == .inputError)
-        #expect(problem.status == 400)
-        #expect(problem.action == "Fix the input")
+        #expect(type == .inputError)
+        #expect(status == 400)
+        #expect(action == "Fix the input")
         #expect(
-            problem.problems == [
+            problems == [
                 SwedbankPaySDK.SwedbankPaySubProblem(
                     name: "paymentorder.currency", description: "The field is required.")
             ])
@@ -117,10 +124,11 @@ import Testing
 
     @Test func transportFailuresAreNetworkErrors() async {
         let url = URL(string: MerchantBackendHarness.paymentordersURL)!
-        #expect(await failure(for: .failure(.timedOut(url))) == .networkError(.timedOut(url)))
+        #expect(
+            await failure(for: .failure(.timedOut(url))) == .networkError(SwedbankPaySDK.TransportError.timedOut(url)))
         #expect(
             await failure(for: .failure(.connectionFailed(url, description: "reset")))
-                == .networkError(.connectionFailed(url, description: "reset")))
+                == .networkError(SwedbankPaySDK.TransportError.connectionFailed(url, description: "reset")))
     }
 
     @Test func cancellingTheCallCancelsTheRequest() async throws {
@@ -133,6 +141,9 @@ import Testing
         while harness.http.requests.count < 2 { await Task.yield() }
         task.cancel()
         let error = await merchantBackendError { _ = try await task.value }
-        #expect(error == .networkError(.cancelled(URL(string: MerchantBackendHarness.paymentordersURL)!)))
+        #expect(
+            error
+                == .networkError(
+                    SwedbankPaySDK.TransportError.cancelled(URL(string: MerchantBackendHarness.paymentordersURL)!)))
     }
 }

@@ -84,11 +84,11 @@ import Testing
     @Test func updateInfoMustBeAnInstrument() async throws {
         let harness = MerchantBackendHarness()
         let info = try await createdV3(harness)
-        let error = await merchantBackendError {
+        let error = await invalidArgument {
             _ = try await harness.configuration.updatePaymentOrder(
                 paymentOrder: nil, options: .isV3, userData: nil, viewPaymentOrderInfo: info, updateInfo: 42)
         }
-        #expect(error == .invalidArgument("updateInfo must be an Instrument, not Int"))
+        #expect(error == SwedbankPaySDK.MerchantBackendInvalidArgument("updateInfo must be an Instrument, not Int"))
     }
 
     @Test func abortRelaysTheAbortOperation() async throws {
@@ -142,10 +142,10 @@ import Testing
             try harness.body(ofRequest: 0)
                 == json(#"{"resource":"/psp/paymentorders/5adc265f-f87f-4313-577e-08d3dca1a26c","expand":["payer"]}"#))
         info.paymentId = nil
-        let error = await merchantBackendError {
+        let error = await invalidArgument {
             try await harness.configuration.expandPayerAfterIdentified(paymentInfo: info)
         }
-        #expect(error == .invalidArgument("the payment info has no paymentId"))
+        #expect(error == SwedbankPaySDK.MerchantBackendInvalidArgument("the payment info has no paymentId"))
     }
 
     @Test func theCallbackUpdateCanBeCancelledBeforeItCompletes() async throws {

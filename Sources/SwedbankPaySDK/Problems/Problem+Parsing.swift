@@ -41,77 +41,91 @@ extension SwedbankPaySDK.Problem {
     }
 
     private static func clientProblem(type: String, status: Int, object: JSONObject) -> SwedbankPaySDK.ClientProblem {
+        let raw = SwedbankPaySDK.RawJSONObject(object)
         let detail = object["detail"]?.stringValue
         switch type {
         case URI.mobileSDKUnauthorized:
-            return .mobileSDK(.unauthorized(message: detail, raw: object))
+            return .mobileSDK(.unauthorized(message: detail, raw: raw))
         case URI.mobileSDKBadRequest:
-            return .mobileSDK(.invalidRequest(message: detail, raw: object))
+            return .mobileSDK(.invalidRequest(message: detail, raw: raw))
         default:
-            if let problem = swedbankPayProblem(type: type, status: status, object: object) {
-                return .swedbankPay(problem)
-            }
-            return .unknown(unknownProblem(type: type, status: status, object: object))
+            return generic(
+                type: type, status: status, object: object,
+                swedbankPay: SwedbankPaySDK.ClientProblem.swedbankPay, unknown: SwedbankPaySDK.ClientProblem.unknown
+            )
         }
     }
 
     private static func serverProblem(type: String, status: Int, object: JSONObject) -> SwedbankPaySDK.ServerProblem {
+        let raw = SwedbankPaySDK.RawJSONObject(object)
         let detail = object["detail"]?.stringValue
         switch type {
         case URI.mobileSDKGatewayTimeout:
-            return .mobileSDK(.backendConnectionTimeout(message: detail, raw: object))
+            return .mobileSDK(.backendConnectionTimeout(message: detail, raw: raw))
         case URI.mobileSDKBadGateway:
             // The backend adds gatewayStatus only when Swedbank Pay did answer; without it the
             // connection itself failed.
             if let gatewayStatus = integer(object["gatewayStatus"]) {
                 return .mobileSDK(
-                    .invalidBackendResponse(gatewayStatus: gatewayStatus, body: bodyText(object["body"]), raw: object)
+                    .invalidBackendResponse(
+                        status: status, gatewayStatus: gatewayStatus, body: bodyText(object["body"]), raw: raw
+                    )
                 )
             }
-            return .mobileSDK(.backendConnectionFailure(message: detail, raw: object))
+            return .mobileSDK(.backendConnectionFailure(message: detail, raw: raw))
         default:
-            if let problem = swedbankPayProblem(type: type, status: status, object: object) {
-                return .swedbankPay(problem)
-            }
-            return .unknown(unknownProblem(type: type, status: status, object: object))
+            return generic(
+                type: type, status: status, object: object,
+                swedbankPay: SwedbankPaySDK.ServerProblem.swedbankPay, unknown: SwedbankPaySDK.ServerProblem.unknown
+            )
         }
     }
 
-    private static func swedbankPayProblem(
+    /// A problem of a generic Swedbank Pay type, else of an unknown type, built with the case
+    /// constructors of one space (both spaces have the same fields).
+    private static func generic<Space>(
         type: String,
         status: Int,
-        object: JSONObject
-    ) -> SwedbankPaySDK.SwedbankPayProblem? {
-        guard let type = SwedbankPaySDK.SwedbankPayProblemType(rawValue: type) else { return nil }
-        let problems = (object["problems"]?.arrayValue ?? []).compactMap { element in
-            element.objectValue.map {
-                SwedbankPaySDK.SwedbankPaySubProblem(
-                    name: $0["name"]?.stringValue,
-                    description: $0["description"]?.stringValue
-                )
-            }
+        object: JSONObject,
+        swedbankPay: (
+            SwedbankPaySDK.SwedbankPayProblemType, String?, Int, String?, String?, String?,
+            [SwedbankPaySDK.SwedbankPaySubProblem]?, SwedbankPaySDK.RawJSONObject
+        ) -> Space,
+        unknown: (String, String?, Int, String?, String?, SwedbankPaySDK.RawJSONObject) -> Space
+    ) -> Space {
+        let members = Members(object)
+        let detail = object["detail"]?.stringValue
+        let raw = SwedbankPaySDK.RawJSONObject(object)
+        if let knownType = SwedbankPaySDK.SwedbankPayProblemType(rawValue: type) {
+            return swedbankPay(
+                knownType, members.title, status, detail, members.instance, members.action, members.problems, raw
+            )
         }
-        return SwedbankPaySDK.SwedbankPayProblem(
-            type: type,
-            title: object["title"]?.stringValue,
-            status: status,
-            detail: object["detail"]?.stringValue,
-            instance: object["instance"]?.stringValue,
-            action: object["action"]?.stringValue,
-            problems: problems,
-            raw: object
-        )
+        return unknown(type, members.title, status, detail, members.instance, raw)
     }
 
-    private static func unknownProblem(type: String, status: Int, object: JSONObject) -> SwedbankPaySDK.UnknownProblem {
-        SwedbankPaySDK.UnknownProblem(
-            type: type,
-            title: object["title"]?.stringValue,
-            status: status,
-            detail: object["detail"]?.stringValue,
-            instance: object["instance"]?.stringValue,
-            raw: object
-        )
+    /// The members of a Swedbank Pay or unknown problem besides type, status and detail. A member of
+    /// the wrong JSON type reads as nil.
+    private struct Members {
+        var title: String?
+        var instance: String?
+        var action: String?
+        /// Nil without a `problems` array; elements that are not objects are skipped.
+        var problems: [SwedbankPaySDK.SwedbankPaySubProblem]?
+
+        init(_ object: JSONObject) {
+            title = object["title"]?.stringValue
+            instance = object["instance"]?.stringValue
+            action = object["action"]?.stringValue
+            problems = object["problems"]?.arrayValue?.compactMap { element in
+                element.objectValue.map {
+                    SwedbankPaySDK.SwedbankPaySubProblem(
+                        name: $0["name"]?.stringValue,
+                        description: $0["description"]?.stringValue
+                    )
+                }
+            }
+        }
     }
 
     private static func unexpectedContent(httpStatus: Int, contentType: String?, body: Data?) -> Self {

@@ -12,18 +12,18 @@ extension SwedbankPaySDK {
         case server(ServerProblem)
 
         /// The whole problem document, or nil when the response was not a problem document.
-        public var raw: JSONObject? {
+        public var raw: RawJSONObject? {
             switch self {
             case .client(.mobileSDK(.unauthorized(_, let raw))),
                 .client(.mobileSDK(.invalidRequest(_, let raw))),
                 .server(.mobileSDK(.backendConnectionTimeout(_, let raw))),
                 .server(.mobileSDK(.backendConnectionFailure(_, let raw))),
-                .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
+                .server(.mobileSDK(.invalidBackendResponse(_, _, _, let raw))),
+                .client(.swedbankPay(_, _, _, _, _, _, _, let raw)),
+                .server(.swedbankPay(_, _, _, _, _, _, _, let raw)),
+                .client(.unknown(_, _, _, _, _, let raw)),
+                .server(.unknown(_, _, _, _, _, let raw)):
                 return raw
-            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
-                return problem.raw
-            case .client(.unknown(let problem)), .server(.unknown(let problem)):
-                return problem.raw
             case .client(.unexpectedContent), .server(.unexpectedContent):
                 return nil
             }
@@ -31,7 +31,7 @@ extension SwedbankPaySDK {
 
         /// The problem's status.
         ///
-        /// The Merchant Backend cases do not store it, so for them this is the document's integer
+        /// Most Merchant Backend cases do not store it, so for them this is the document's integer
         /// `status` member, else the status that type is defined with (401, 400, 504, 502).
         public var status: Int {
             switch self {
@@ -41,14 +41,15 @@ extension SwedbankPaySDK {
                 return Self.status(in: raw) ?? 400
             case .server(.mobileSDK(.backendConnectionTimeout(_, let raw))):
                 return Self.status(in: raw) ?? 504
-            case .server(.mobileSDK(.backendConnectionFailure(_, let raw))),
-                .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
+            case .server(.mobileSDK(.backendConnectionFailure(_, let raw))):
                 return Self.status(in: raw) ?? 502
-            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
-                return problem.status
-            case .client(.unknown(let problem)), .server(.unknown(let problem)):
-                return problem.status
-            case .client(.unexpectedContent(let status, _, _)), .server(.unexpectedContent(let status, _, _)):
+            case .server(.mobileSDK(.invalidBackendResponse(let status, _, _, _))),
+                .client(.swedbankPay(_, _, let status, _, _, _, _, _)),
+                .server(.swedbankPay(_, _, let status, _, _, _, _, _)),
+                .client(.unknown(_, _, let status, _, _, _)),
+                .server(.unknown(_, _, let status, _, _, _)),
+                .client(.unexpectedContent(let status, _, _)),
+                .server(.unexpectedContent(let status, _, _)):
                 return status
             }
         }
@@ -64,10 +65,11 @@ extension SwedbankPaySDK {
                 return ProblemTypeURI.mobileSDKGatewayTimeout
             case .server(.mobileSDK(.backendConnectionFailure)), .server(.mobileSDK(.invalidBackendResponse)):
                 return ProblemTypeURI.mobileSDKBadGateway
-            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
-                return problem.type.rawValue
-            case .client(.unknown(let problem)), .server(.unknown(let problem)):
-                return problem.type
+            case .client(.swedbankPay(let type, _, _, _, _, _, _, _)),
+                .server(.swedbankPay(let type, _, _, _, _, _, _, _)):
+                return type.rawValue
+            case .client(.unknown(let type, _, _, _, _, _)), .server(.unknown(let type, _, _, _, _, _)):
+                return type
             case .client(.unexpectedContent), .server(.unexpectedContent):
                 return ProblemTypeURI.aboutBlank
             }
@@ -76,12 +78,13 @@ extension SwedbankPaySDK {
         /// The document's `title`, if it is a string.
         public var title: String? {
             switch self {
-            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
-                return problem.title
-            case .client(.unknown(let problem)), .server(.unknown(let problem)):
-                return problem.title
+            case .client(.swedbankPay(_, let title, _, _, _, _, _, _)),
+                .server(.swedbankPay(_, let title, _, _, _, _, _, _)),
+                .client(.unknown(_, let title, _, _, _, _)),
+                .server(.unknown(_, let title, _, _, _, _)):
+                return title
             default:
-                return raw?["title"]?.stringValue
+                return raw?.json["title"]?.stringValue
             }
         }
 
@@ -91,21 +94,21 @@ extension SwedbankPaySDK {
             case .client(.mobileSDK(.unauthorized(let message, _))),
                 .client(.mobileSDK(.invalidRequest(let message, _))),
                 .server(.mobileSDK(.backendConnectionTimeout(let message, _))),
-                .server(.mobileSDK(.backendConnectionFailure(let message, _))):
+                .server(.mobileSDK(.backendConnectionFailure(let message, _))),
+                .client(.swedbankPay(_, _, _, let message, _, _, _, _)),
+                .server(.swedbankPay(_, _, _, let message, _, _, _, _)),
+                .client(.unknown(_, _, _, let message, _, _)),
+                .server(.unknown(_, _, _, let message, _, _)):
                 return message
-            case .client(.swedbankPay(let problem)), .server(.swedbankPay(let problem)):
-                return problem.detail
-            case .client(.unknown(let problem)), .server(.unknown(let problem)):
-                return problem.detail
-            case .server(.mobileSDK(.invalidBackendResponse(_, _, let raw))):
-                return raw["detail"]?.stringValue
+            case .server(.mobileSDK(.invalidBackendResponse(_, _, _, let raw))):
+                return raw.json["detail"]?.stringValue
             case .client(.unexpectedContent), .server(.unexpectedContent):
                 return nil
             }
         }
 
-        private static func status(in raw: JSONObject) -> Int? {
-            raw["status"]?.integerValue.flatMap { Int(exactly: $0) }
+        private static func status(in raw: RawJSONObject) -> Int? {
+            raw.json["status"]?.integerValue.flatMap { Int(exactly: $0) }
         }
     }
 }

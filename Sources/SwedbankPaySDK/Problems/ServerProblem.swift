@@ -3,28 +3,54 @@ import Foundation
 extension SwedbankPaySDK {
     /// A problem in the 5xx range (or a response the SDK could not make sense of): something in
     /// the server environment failed; retrying later may help.
+    ///
+    /// The cases carry their fields as associated values, as in the original SDK, so its patterns
+    /// compile: `.swedbankPay(type: .systemError, _, _, let detail, _, _, _, _)`.
     public enum ServerProblem: Sendable, Hashable {
         /// A problem the Merchant Backend itself reported.
-        case mobileSDK(MobileSDK)
+        case mobileSDK(MobileSDKProblem)
         /// A Swedbank Pay API problem of a generic type, usually forwarded by the Merchant Backend.
-        case swedbankPay(SwedbankPayProblem)
-        /// A problem document of a type the SDK has no case for.
-        case unknown(UnknownProblem)
+        /// The fields are those of ``ClientProblem/swedbankPay(type:title:status:detail:instance:action:problems:raw:)``.
+        case swedbankPay(
+            type: SwedbankPayProblem,
+            title: String?,
+            status: Int,
+            detail: String?,
+            instance: String?,
+            action: String?,
+            problems: [SwedbankPaySubProblem]?,
+            raw: RawJSONObject
+        )
+        /// A problem document of a type the SDK has no case for (in this space). The fields are
+        /// those of ``ClientProblem/unknown(type:title:status:detail:instance:raw:)``.
+        case unknown(
+            type: String,
+            title: String?,
+            status: Int,
+            detail: String?,
+            instance: String?,
+            raw: RawJSONObject
+        )
         /// A response that is not a problem document and whose HTTP status is not 4xx.
         case unexpectedContent(status: Int, contentType: String?, body: Data?)
 
+        /// The Swedbank Pay problem types. The same type as in ``ClientProblem``: every type is
+        /// typed in either space.
+        public typealias SwedbankPayProblem = SwedbankPayProblemType
+
         /// Merchant Backend problems in the 5xx range.
-        public enum MobileSDK: Sendable, Hashable {
+        public enum MobileSDKProblem: Sendable, Hashable {
             /// `…/mobilesdk/gatewaytimeout`: Swedbank Pay did not answer the backend in time.
             /// `message` is the document's `detail`.
-            case backendConnectionTimeout(message: String?, raw: JSONObject)
+            case backendConnectionTimeout(message: String?, raw: RawJSONObject)
             /// `…/mobilesdk/badgateway` without `gatewayStatus`: the backend could not reach
             /// Swedbank Pay. `message` is the document's `detail`.
-            case backendConnectionFailure(message: String?, raw: JSONObject)
+            case backendConnectionFailure(message: String?, raw: RawJSONObject)
             /// `…/mobilesdk/badgateway` with an integer `gatewayStatus`: Swedbank Pay answered the
-            /// backend with something unusable. `gatewayStatus` is the status it answered with and
-            /// `body` what it sent (a JSON body as compact JSON text).
-            case invalidBackendResponse(gatewayStatus: Int, body: String?, raw: JSONObject)
+            /// backend with something unusable. `status` is the problem's status, `gatewayStatus`
+            /// the status Swedbank Pay answered with and `body` what it sent (a JSON body as
+            /// compact JSON text).
+            case invalidBackendResponse(status: Int, gatewayStatus: Int, body: String?, raw: RawJSONObject)
         }
     }
 }

@@ -17,11 +17,11 @@ import Testing
             notFound
                 == .client(
                     .swedbankPay(
-                        SwedbankPaySDK.SwedbankPayProblem(
-                            type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil,
-                            problems: [],
-                            raw: ["type": .string(URI.notFound), "status": .integer(404)]
-                        ))))
+
+                        type: .notFound, title: nil, status: 404, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.notFound), "status": .integer(404)])
+                    )))
 
         let systemError = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/systemerror","status":500}"#, status: 400)
@@ -29,11 +29,11 @@ import Testing
             systemError
                 == .server(
                     .swedbankPay(
-                        SwedbankPaySDK.SwedbankPayProblem(
-                            type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil,
-                            problems: [],
-                            raw: ["type": .string(URI.systemError), "status": .integer(500)]
-                        ))))
+
+                        type: .systemError, title: nil, status: 500, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.systemError), "status": .integer(500)])
+                    )))
     }
 
     @Test func bodyStatusInRangeMakesAProblemEvenUnderA2xx() {
@@ -42,10 +42,10 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
-                            raw: ["type": .string("urn:x"), "status": .integer(409)]
-                        ))))
+
+                        type: "urn:x", title: nil, status: 409, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .integer(409)])
+                    )))
     }
 
     @Test func missingStatusFallsBackToHTTPStatus() {
@@ -54,11 +54,11 @@ import Testing
             parsed
                 == .client(
                     .swedbankPay(
-                        SwedbankPaySDK.SwedbankPayProblem(
-                            type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil,
-                            problems: [],
-                            raw: ["type": .string(URI.forbidden)]
-                        ))))
+
+                        type: .forbidden, title: nil, status: 403, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw(["type": .string(URI.forbidden)])
+                    )))
     }
 
     @Test func nonIntegerStatusFallsBackToHTTPStatus() {
@@ -67,10 +67,10 @@ import Testing
             asString
                 == .server(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
-                            raw: ["type": .string("urn:x"), "status": .string("404")]
-                        ))))
+
+                        type: "urn:x", title: nil, status: 500, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .string("urn:x"), "status": .string("404")])
+                    )))
 
         let fractional = ProblemFixture.parse(#"{"type":"urn:x","status":404.5}"#, status: 503)
         #expect(fractional.status == 503)
@@ -81,7 +81,7 @@ import Testing
 
         let huge = ProblemFixture.parse(#"{"type":"urn:x","status":1e300}"#, status: 418)
         #expect(huge.status == 418)
-        #expect(huge.raw?["status"] == .number(1e300))
+        #expect(huge.raw?.json["status"] == .number(1e300))
     }
 
     @Test func integralNumberStatusCounts() {
@@ -131,10 +131,10 @@ import Testing
             parsed
                 == .server(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "about:blank", title: nil, status: 500, detail: nil, instance: nil,
-                            raw: ["status": .integer(500)]
-                        ))))
+
+                        type: "about:blank", title: nil, status: 500, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["status": .integer(500)])
+                    )))
         #expect(parsed.type == "about:blank")
 
         let empty = ProblemFixture.parse("{}", status: 400)
@@ -142,9 +142,10 @@ import Testing
             empty
                 == .client(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "about:blank", title: nil, status: 400, detail: nil, instance: nil, raw: [:]
-                        ))))
+
+                        type: "about:blank", title: nil, status: 400, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw([:])
+                    )))
     }
 
     @Test func nonStringTypeIsAboutBlank() {
@@ -153,10 +154,10 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
-                            raw: ["type": .integer(42), "title": .string("Teapot")]
-                        ))))
+
+                        type: "about:blank", title: "Teapot", status: 418, detail: nil, instance: nil,
+                        raw: ProblemFixture.raw(["type": .integer(42), "title": .string("Teapot")])
+                    )))
     }
 
     // MARK: Media type and body
@@ -207,10 +208,10 @@ import Testing
                     .mobileSDK(
                         .unauthorized(
                             message: "No",
-                            raw: [
+                            raw: ProblemFixture.raw([
                                 "type": .string(URI.mobileSDKUnauthorized), "status": .integer(401),
                                 "detail": .string("No"),
-                            ]
+                            ])
                         ))))
     }
 
@@ -279,16 +280,16 @@ import Testing
             parsed
                 == .client(
                     .swedbankPay(
-                        SwedbankPaySDK.SwedbankPayProblem(
-                            type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil,
-                            problems: [],
-                            raw: [
-                                "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
-                                "detail": .object(["a": .integer(1)]), "instance": .null,
-                                "action": .array([.string("retry")]),
-                                "problems": .object(["name": .string("x")]),
-                            ]
-                        ))))
+
+                        type: .inputError, title: nil, status: 400, detail: nil, instance: nil, action: nil,
+                        problems: nil,
+                        raw: ProblemFixture.raw([
+                            "type": .string(URI.inputError), "status": .integer(400), "title": .integer(1),
+                            "detail": .object(["a": .integer(1)]), "instance": .null,
+                            "action": .array([.string("retry")]),
+                            "problems": .object(["name": .string("x")]),
+                        ])
+                    )))
 
         let mobile = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest","detail":false}"#, status: 400)
@@ -297,7 +298,8 @@ import Testing
                 == .client(
                     .mobileSDK(
                         .invalidRequest(
-                            message: nil, raw: ["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)]
+                            message: nil,
+                            raw: ProblemFixture.raw(["type": .string(URI.mobileSDKBadRequest), "detail": .bool(false)])
                         ))))
     }
 
@@ -317,25 +319,30 @@ import Testing
             """#,
             status: 400
         )
-        guard case .client(.swedbankPay(let problem)) = parsed else {
+        guard
+            case .client(
+                .swedbankPay(
+                    let type, let title, let status, let detail, let instance, let action, let problems, let raw)
+            ) = parsed
+        else {
             Issue.record("expected client swedbankPay, got \(parsed)")
             return
         }
-        #expect(problem.type == .inputError)
-        #expect(problem.title == "Error in input data")
-        #expect(problem.status == 400)
-        #expect(problem.detail == "Input validation failed, error description in problems node!")
-        #expect(problem.instance == "https://api.payex.com/psp/probleminstance/00-abc-def-01")
-        #expect(problem.action == "Fix the input")
+        #expect(type == .inputError)
+        #expect(title == "Error in input data")
+        #expect(status == 400)
+        #expect(detail == "Input validation failed, error description in problems node!")
+        #expect(instance == "https://api.payex.com/psp/probleminstance/00-abc-def-01")
+        #expect(action == "Fix the input")
         #expect(
-            problem.problems == [
+            problems == [
                 SwedbankPaySDK.SwedbankPaySubProblem(
                     name: "CreditCardParameters.Issuer", description: "minimum one issuer must be enabled"),
                 SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: "name is not a string"),
                 SwedbankPaySDK.SwedbankPaySubProblem(name: "OnlyName", description: nil),
                 SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: nil),
             ])
-        #expect(problem.raw["problems"]?.arrayValue?.count == 8)
+        #expect(raw.json["problems"]?.arrayValue?.count == 8)
     }
 
     @Test func rawKeepsExtensionMembers() {
@@ -358,12 +365,12 @@ import Testing
             parsed
                 == .client(
                     .unknown(
-                        SwedbankPaySDK.UnknownProblem(
-                            type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled",
-                            status: 403,
-                            detail: nil, instance: nil, raw: raw
-                        ))))
-        #expect(parsed.raw?["sessionId"]?.stringValue == "b7c3")
+
+                        type: "https://api.payex.com/psp/errordetail/usercancelled", title: "Cancelled",
+                        status: 403,
+                        detail: nil, instance: nil, raw: ProblemFixture.raw(raw)
+                    )))
+        #expect(parsed.raw?.json["sessionId"]?.stringValue == "b7c3")
     }
 
     // MARK: Bad gateway
@@ -381,13 +388,13 @@ import Testing
                 == .server(
                     .mobileSDK(
                         .invalidBackendResponse(
-                            gatewayStatus: 500,
+                            status: 502, gatewayStatus: 500,
                             body: "<html>oops</html>",
-                            raw: [
+                            raw: ProblemFixture.raw([
                                 "type": .string(Self.badGateway), "status": .integer(502),
                                 "title": .string("Bad Gateway"),
                                 "gatewayStatus": .integer(500), "body": .string("<html>oops</html>"),
-                            ]
+                            ])
                         ))))
     }
 
@@ -401,17 +408,17 @@ import Testing
                 == .server(
                     .mobileSDK(
                         .invalidBackendResponse(
-                            gatewayStatus: 200,
+                            status: 502, gatewayStatus: 200,
                             body: #"{"a":"x/y","b":[1,2.5,null]}"#,
-                            raw: [
+                            raw: ProblemFixture.raw([
                                 "type": .string(Self.badGateway), "gatewayStatus": .integer(200),
                                 "body": .object(["b": .array([.integer(1), .number(2.5), .null]), "a": .string("x/y")]),
-                            ]
+                            ])
                         ))))
 
         let array = ProblemFixture.parse(
             #"{"type":"\#(Self.badGateway)","gatewayStatus":201,"body":[ true , "two" ]}"#, status: 502)
-        guard case .server(.mobileSDK(.invalidBackendResponse(201, let body, _))) = array else {
+        guard case .server(.mobileSDK(.invalidBackendResponse(502, 201, let body, _))) = array else {
             Issue.record("expected invalidBackendResponse, got \(array)")
             return
         }
@@ -425,12 +432,12 @@ import Testing
             #"{"type":"\#(Self.badGateway)","gatewayStatus":503,"body":12}"#,
         ] {
             let parsed = ProblemFixture.parse(json, status: 502)
-            guard case .server(.mobileSDK(.invalidBackendResponse(503, let body, let raw))) = parsed else {
+            guard case .server(.mobileSDK(.invalidBackendResponse(502, 503, let body, let raw))) = parsed else {
                 Issue.record("expected invalidBackendResponse, got \(parsed)")
                 continue
             }
             #expect(body == nil)
-            #expect(raw["gatewayStatus"] == .integer(503))
+            #expect(raw.json["gatewayStatus"] == .integer(503))
         }
     }
 
@@ -445,10 +452,10 @@ import Testing
                     .mobileSDK(
                         .backendConnectionFailure(
                             message: "connect ECONNREFUSED",
-                            raw: [
+                            raw: ProblemFixture.raw([
                                 "type": .string(Self.badGateway), "status": .integer(502),
                                 "detail": .string("connect ECONNREFUSED"), "fetchError": .string("system"),
-                            ]
+                            ])
                         ))))
 
         let asString = ProblemFixture.parse(
@@ -459,10 +466,10 @@ import Testing
                     .mobileSDK(
                         .backendConnectionFailure(
                             message: nil,
-                            raw: [
+                            raw: ProblemFixture.raw([
                                 "type": .string(Self.badGateway), "gatewayStatus": .string("500"),
                                 "body": .string("text"),
-                            ]
+                            ])
                         ))))
 
         let fractional = ProblemFixture.parse(#"{"type":"\#(Self.badGateway)","gatewayStatus":500.5}"#, status: 502)
@@ -486,7 +493,7 @@ import Testing
                 == .server(
                     .mobileSDK(
                         .backendConnectionTimeout(
-                            message: nil, raw: ["type": .string(URI.mobileSDKGatewayTimeout)]
+                            message: nil, raw: ProblemFixture.raw(["type": .string(URI.mobileSDKGatewayTimeout)])
                         ))))
 
         let html = ProblemFixture.data("<html/>")

@@ -28,19 +28,38 @@ import Testing
         ]
     }
 
-    static func unknown(_ type: String, _ status: Int) -> SwedbankPaySDK.UnknownProblem {
-        SwedbankPaySDK.UnknownProblem(
-            type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
-            raw: document(type: type, status: status)
+    static func raw(type: String, status: Int) -> SwedbankPaySDK.RawJSONObject {
+        SwedbankPaySDK.RawJSONObject(document(type: type, status: status))
+    }
+
+    static func unknown(_ type: String, _ status: Int) -> Problem {
+        let raw = raw(type: type, status: status)
+        if status < 500 {
+            return .client(
+                .unknown(
+                    type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance", raw: raw)
+            )
+        }
+        return .server(
+            .unknown(type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance", raw: raw)
         )
     }
 
-    static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int)
-        -> SwedbankPaySDK.SwedbankPayProblem
-    {
-        SwedbankPaySDK.SwedbankPayProblem(
-            type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
-            action: nil, problems: [], raw: document(type: type.rawValue, status: status)
+    static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int) -> Problem {
+        let raw = raw(type: type.rawValue, status: status)
+        if status < 500 {
+            return .client(
+                .swedbankPay(
+                    type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+                    action: nil, problems: nil, raw: raw
+                )
+            )
+        }
+        return .server(
+            .swedbankPay(
+                type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+                action: nil, problems: nil, raw: raw
+            )
         )
     }
 
@@ -53,49 +72,49 @@ import Testing
                 expected: .client(
                     .mobileSDK(
                         .unauthorized(
-                            message: "Detail", raw: document(type: URI.mobileSDKUnauthorized, status: c))))
+                            message: "Detail", raw: raw(type: URI.mobileSDKUnauthorized, status: c))))
             ),
             Row(
                 type: URI.mobileSDKUnauthorized, status: s,
-                expected: .server(.unknown(unknown(URI.mobileSDKUnauthorized, s)))
+                expected: unknown(URI.mobileSDKUnauthorized, s)
             ),
             Row(
                 type: URI.mobileSDKBadRequest, status: c,
                 expected: .client(
                     .mobileSDK(
                         .invalidRequest(
-                            message: "Detail", raw: document(type: URI.mobileSDKBadRequest, status: c))))
+                            message: "Detail", raw: raw(type: URI.mobileSDKBadRequest, status: c))))
             ),
             Row(
                 type: URI.mobileSDKBadRequest, status: s,
-                expected: .server(.unknown(unknown(URI.mobileSDKBadRequest, s)))
+                expected: unknown(URI.mobileSDKBadRequest, s)
             ),
             Row(
                 type: URI.mobileSDKGatewayTimeout, status: c,
-                expected: .client(.unknown(unknown(URI.mobileSDKGatewayTimeout, c)))
+                expected: unknown(URI.mobileSDKGatewayTimeout, c)
             ),
             Row(
                 type: URI.mobileSDKGatewayTimeout, status: s,
                 expected: .server(
                     .mobileSDK(
                         .backendConnectionTimeout(
-                            message: "Detail", raw: document(type: URI.mobileSDKGatewayTimeout, status: s))))
+                            message: "Detail", raw: raw(type: URI.mobileSDKGatewayTimeout, status: s))))
             ),
             Row(
                 type: URI.mobileSDKBadGateway, status: c,
-                expected: .client(.unknown(unknown(URI.mobileSDKBadGateway, c)))
+                expected: unknown(URI.mobileSDKBadGateway, c)
             ),
             Row(
                 type: URI.mobileSDKBadGateway, status: s,
                 expected: .server(
                     .mobileSDK(
                         .backendConnectionFailure(
-                            message: "Detail", raw: document(type: URI.mobileSDKBadGateway, status: s))))
+                            message: "Detail", raw: raw(type: URI.mobileSDKBadGateway, status: s))))
             ),
         ]
         for type in SwedbankPaySDK.SwedbankPayProblemType.allCases {
-            rows.append(Row(type: type.rawValue, status: c, expected: .client(.swedbankPay(swedbankPay(type, c)))))
-            rows.append(Row(type: type.rawValue, status: s, expected: .server(.swedbankPay(swedbankPay(type, s)))))
+            rows.append(Row(type: type.rawValue, status: c, expected: swedbankPay(type, c)))
+            rows.append(Row(type: type.rawValue, status: s, expected: swedbankPay(type, s)))
         }
         let strangers = [
             "https://example.com/problems/special-problem",
@@ -107,8 +126,8 @@ import Testing
             "about:blank",
         ]
         for type in strangers {
-            rows.append(Row(type: type, status: c, expected: .client(.unknown(unknown(type, c)))))
-            rows.append(Row(type: type, status: s, expected: .server(.unknown(unknown(type, s)))))
+            rows.append(Row(type: type, status: c, expected: unknown(type, c)))
+            rows.append(Row(type: type, status: s, expected: unknown(type, s)))
         }
         return rows
     }()
@@ -152,18 +171,16 @@ import Testing
                 + #""detail":"Payee not configured","action":"Contact support"}"#,
             status: 403
         )
-        let raw: SwedbankPaySDK.JSONObject = [
-            "type": .string(URI.configurationError), "status": .integer(403),
-            "detail": .string("Payee not configured"), "action": .string("Contact support"),
+        let raw: SwedbankPaySDK.RawJSONObject = [
+            "type": URI.configurationError, "status": 403,
+            "detail": "Payee not configured", "action": "Contact support",
         ]
         #expect(
             parsed
                 == .client(
                     .swedbankPay(
-                        SwedbankPaySDK.SwedbankPayProblem(
-                            type: .configurationError, title: nil, status: 403, detail: "Payee not configured",
-                            instance: nil,
-                            action: "Contact support", problems: [], raw: raw
-                        ))))
+                        type: .configurationError, title: nil, status: 403, detail: "Payee not configured",
+                        instance: nil, action: "Contact support", problems: nil, raw: raw
+                    )))
     }
 }

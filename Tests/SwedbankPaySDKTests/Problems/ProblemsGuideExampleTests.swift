@@ -17,26 +17,24 @@ import Testing
         case .client(.mobileSDK):
             return "Other client error at merchant backend"
 
-        case .client(.swedbankPay(let problem)) where problem.type == .inputError:
-            let fields = problem.problems.compactMap(\.name).joined(separator: ", ")
-            let fix = problem.action ?? "-"
-            return "Payment rejected by Swedbank Pay: \(problem.detail ?? "-"); fix: \(fix) [\(fields)]"
+        case .client(.swedbankPay(type: .inputError, _, _, let detail, _, let action, let problems, _)):
+            let fields = (problems ?? []).compactMap(\.name).joined(separator: ", ")
+            return "Payment rejected by Swedbank Pay: \(detail ?? "-"); fix: \(action ?? "-") [\(fields)]"
 
-        case .client(.unknown(let problem))
-        where problem.type == "https://example.com/problems/special-problem":
-            return "Special problem occurred: \(problem.detail ?? "-")"
+        case .client(.unknown(type: "https://example.com/problems/special-problem", _, _, let detail, _, _)):
+            return "Special problem occurred: \(detail ?? "-")"
 
-        case .client(.unknown(let problem)):
-            return "Unexpected problem: \(problem.type), session \(problem.raw["sessionId"]?.stringValue ?? "-")"
+        case .client(.unknown(let type, _, _, _, _, let raw)):
+            return "Unexpected problem: \(type), session \(raw["sessionId"] as? String ?? "-")"
 
         case .server(.mobileSDK(.backendConnectionTimeout(let message, _))):
             return "Swedbank Pay timeout: \(message ?? "no message")"
 
-        case .server(.mobileSDK(.invalidBackendResponse(let gatewayStatus, _, _))):
+        case .server(.mobileSDK(.invalidBackendResponse(_, let gatewayStatus, _, _))):
             return "Swedbank Pay answered the backend with HTTP \(gatewayStatus)"
 
-        case .server(.swedbankPay(let problem)) where problem.type == .systemError:
-            return "Generic server error at Swedbank Pay: \(problem.detail ?? "-")"
+        case .server(.swedbankPay(type: .systemError, _, _, let detail, _, _, _, _)):
+            return "Generic server error at Swedbank Pay: \(detail ?? "-")"
 
         case .client(.unexpectedContent(let status, let contentType, _)),
             .server(.unexpectedContent(let status, let contentType, _)):

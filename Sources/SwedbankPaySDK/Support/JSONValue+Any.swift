@@ -1,9 +1,9 @@
 import Foundation
 
 extension SwedbankPaySDK.JSONValue {
-    /// Converts a value of the `[String: Any]` world (`paymentMenuStyle`) to JSON. Strings,
-    /// booleans, numbers, arrays, dictionaries with string keys and `NSNull` convert; anything else
-    /// becomes `null`.
+    /// Converts a value of the `[String: Any]` world (`paymentMenuStyle`, a problem built by app
+    /// code) to JSON. Strings, booleans, numbers, arrays, dictionaries with string keys and `NSNull`
+    /// convert; anything else becomes `null`.
     init(anyObject value: Any) {
         switch value {
         case let value as SwedbankPaySDK.JSONValue: self = value
@@ -19,13 +19,14 @@ extension SwedbankPaySDK.JSONValue {
         }
     }
 
-    /// The value in the `[String: Any]` world (`javaScriptEvent(name:arguments:)`): `String`, `Bool`,
-    /// `Int64`, `Double`, `[Any]`, `[String: Any]`, or `NSNull` for `null`.
+    /// The value in the `[String: Any]` world (`javaScriptEvent(name:arguments:)`, a problem's
+    /// `raw`), typed as `JSONSerialization` users cast it: `String`, `Bool`, `Int` (an integer
+    /// beyond `Int` stays `Int64`), `Double`, `[Any]`, `[String: Any]`, or `NSNull` for `null`.
     var anyValue: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return value
-        case .integer(let value): return value
+        case .integer(let value): return Int(exactly: value) ?? value
         case .number(let value): return value
         case .string(let value): return value
         case .array(let value): return value.map(\.anyValue)
