@@ -102,5 +102,30 @@ extension SwedbankPaySDK {
                 pinPublicKeys: pinPublicKeys
             )
         }
+
+        /// The initializer of the reference SDK 5.0.3 that also took redirects to allow in the web
+        /// view; they are ignored (as they were in 5.0.3). The argument has no default here, so a
+        /// call that leaves it out is the current initializer, not this one.
+        @available(
+            *, deprecated,
+            message:
+                "additionalAllowedWebViewRedirects is ignored; use init(backendUrl:callbackScheme:headers:domainWhitelist:pinPublicKeys:)"
+        )
+        public init(
+            backendUrl: URL,
+            callbackScheme: String? = nil,
+            headers: [String: String]?,
+            domainWhitelist: [WhitelistedDomain]? = nil,
+            pinPublicKeys: [PinPublicKeys]? = nil,
+            additionalAllowedWebViewRedirects: [WebViewRedirect]?
+        ) {
+            self.init(
+                backendUrl: backendUrl,
+                callbackScheme: callbackScheme,
+                headers: headers,
+                domainWhitelist: domainWhitelist,
+                pinPublicKeys: pinPublicKeys
+            )
+        }
     }
 }
