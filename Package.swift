@@ -29,7 +29,7 @@ let package = Package(
         // (Swift 5 language mode, no @testable): proves source compatibility.
         .testTarget(
             name: "Compat503Tests",
-            dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend"],
+            dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend", "SwedbankPaySDKTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],

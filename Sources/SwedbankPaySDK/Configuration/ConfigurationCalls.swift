@@ -3,7 +3,9 @@ import Foundation
 // The SDK's flows call every configuration through these async adapters. They hold the SDK's
 // side of the completion contract: a completion called twice is ignored (not a crash), and when
 // the calling task is cancelled the call ends at once with `CancellationError`, the configuration's
-// request is cancelled, and any later completion is ignored.
+// request is cancelled, and any later completion is ignored. They run on the main actor, so a
+// configuration (which, as in 5.0.3, need not be Sendable) is only ever called from there.
+@MainActor
 extension SwedbankPaySDKConfiguration {
     func callPostConsumers(
         consumer: SwedbankPaySDK.Consumer?,
@@ -68,6 +70,7 @@ extension SwedbankPaySDKConfiguration {
 
 /// Turns one callback-style call into an awaited result under the rules above. `start` makes the
 /// call with the given completion and returns its cancellation handle, if it has one.
+@MainActor
 func awaitCompletion<Value: Sendable>(
     _ start: (@escaping @Sendable (Result<Value, any Error>) -> Void) -> SwedbankPaySDKRequest?
 ) async throws -> Value {

@@ -13,7 +13,11 @@ import Foundation
 /// (The SDK tolerates extra calls by ignoring them, but they are a programming error.)
 /// Completions may be called on any thread. Prefer ``SwedbankPaySDKConfigurationAsync`` when you
 /// write Swift concurrency code: it implements these requirements for you with that guarantee.
-public protocol SwedbankPaySDKConfiguration: Sendable {
+///
+/// The SDK calls these methods on the main actor only (as the reference SDK called them on the
+/// main thread), so a configuration need not be `Sendable`: a class with mutable state, as
+/// written for the reference SDK 5.0.3, conforms as it is.
+public protocol SwedbankPaySDKConfiguration {
     /// Starts a consumer identification session (checkin). Report
     /// ``SwedbankPayConfigurationError/notImplemented`` if your backend does not support it; that is
     /// also the default.

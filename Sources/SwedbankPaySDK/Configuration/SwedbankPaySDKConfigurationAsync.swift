@@ -5,8 +5,9 @@ import Foundation
 /// Implement the async requirements; the callback-style requirements are provided, and they keep
 /// the completion contract: each completion is called exactly once, on the main actor, and never
 /// after the returned request was cancelled. Cancelling a request cancels the task running your
-/// async method.
-public protocol SwedbankPaySDKConfigurationAsync: SwedbankPaySDKConfiguration {
+/// async method. Unlike the callback protocol it is `Sendable`: the provided callback
+/// requirements run your async methods in tasks of their own.
+public protocol SwedbankPaySDKConfigurationAsync: SwedbankPaySDKConfiguration, Sendable {
     /// Starts a consumer identification session (checkin).
     func postConsumers(
         consumer: SwedbankPaySDK.Consumer?,

@@ -128,6 +128,7 @@ extension SwedbankPaySDK {
     /// The app's values for one configuration call. `userData` and `updateInfo` are typed `Any`
     /// (the documented API) and so not `Sendable`; the SDK only hands them to the app's own
     /// configuration, never touching them itself, which is what makes the box sound.
+    @MainActor
     struct FlowArguments: @unchecked Sendable {
         var consumer: Consumer?
         var paymentOrder: PaymentOrder?
