@@ -32,7 +32,7 @@ import Testing
                     itemUrl: URL(string: "https://shop.example/p1"), quantity: 2, quantityUnit: "pcs",
                     unitPrice: 750, vatPercent: 2_500, amount: 1_500, vatAmount: 375)
             ],
-            riskIndicator: try SwedbankPaySDK.RiskIndicator(
+            riskIndicator: SwedbankPaySDK.RiskIndicator(
                 deliveryEmailAddress: "leia@example.com", deliveryTimeFrameIndicator: .OvernightShipping,
                 preOrderDate: DateComponents(year: 2030, month: 1, day: 2), shipIndicator: .DigitalGoods,
                 giftCardPurchase: false),

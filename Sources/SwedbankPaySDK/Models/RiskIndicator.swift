@@ -16,18 +16,6 @@ extension SwedbankPaySDK {
         /// `SwedbankPaySDK.PickUpAddress`, also reachable under the risk indicator.
         public typealias PickUpAddress = SwedbankPaySDK.PickUpAddress
 
-        /// Thrown by the risk indicator's initializer when the pre-order date lacks a year, month or
-        /// day, or one of them is out of range.
-        public struct InvalidPreOrderDate: Error, Hashable {
-            /// The rejected date.
-            public let dateComponents: DateComponents
-
-            /// Wraps the rejected date.
-            public init(dateComponents: DateComponents) {
-                self.dateComponents = dateComponents
-            }
-        }
-
         /// For electronic delivery, the e-mail address the goods are sent to.
         public var deliveryEmailAddress: String?
         /// How quickly the goods are delivered.
@@ -36,50 +24,56 @@ extension SwedbankPaySDK {
         public var preOrderDate: String?
         /// Whether the goods are available now or pre-ordered.
         public var preOrderPurchaseIndicator: PreOrderPurchaseIndicator?
-        /// How the goods reach the payer; a pick-up carries the store address.
-        public var shipIndicator: ShipIndicator?
+        /// How the goods reach the payer, as its wire code. The initializer sets it (and
+        /// ``pickUpAddress``) from a ``SwedbankPaySDK/ShipIndicator``.
+        public var shipIndicator: ShipIndicator.Raw?
+        /// The store address when ``shipIndicator`` is ``SwedbankPaySDK/ShipIndicator/Raw/PickUpAtStore``.
+        public var pickUpAddress: PickUpAddress?
         /// Whether this is a purchase of gift cards.
         public var giftCardPurchase: Bool?
         /// Whether the payer has ordered the same goods before.
         public var reOrderPurchaseIndicator: ReOrderPurchaseIndicator?
 
-        /// The store address when ``shipIndicator`` is a pick-up at store; sent as `pickUpAddress`.
-        public var pickUpAddress: PickUpAddress? {
-            shipIndicator?.pickUpAddress
-        }
-
         /// Creates a risk indicator.
         ///
-        /// - Parameter preOrderDate: needs `year` (1–9999), `month` (1–12) and `day` (1–31);
-        ///   other components are ignored.
-        /// - Throws: ``InvalidPreOrderDate`` if `preOrderDate` is given but incomplete or out of range.
+        /// - Parameters:
+        ///   - preOrderDate: formatted as `YYYYMMDD` from its `year`, `month` and `day` (other
+        ///     components are ignored). All three must be set: a date without one of them is a
+        ///     programming error and stops the app with a message, as in the reference SDK 5.0.3.
+        ///     Values are not range-checked here; Swedbank Pay reports a date it cannot use as a
+        ///     problem.
+        ///   - shipIndicator: sets ``shipIndicator`` to its code and ``pickUpAddress`` to its
+        ///     address (nil unless it is a pick-up at store).
         public init(
             deliveryEmailAddress: String? = nil,
             deliveryTimeFrameIndicator: DeliveryTimeFrameIndicator? = nil,
             preOrderDate: DateComponents? = nil,
             preOrderPurchaseIndicator: PreOrderPurchaseIndicator? = nil,
-            shipIndicator: ShipIndicator? = nil,
+            shipIndicator: SwedbankPaySDK.ShipIndicator? = nil,
             giftCardPurchase: Bool? = nil,
             reOrderPurchaseIndicator: ReOrderPurchaseIndicator? = nil
-        ) throws(InvalidPreOrderDate) {
+        ) {
             self.deliveryEmailAddress = deliveryEmailAddress
             self.deliveryTimeFrameIndicator = deliveryTimeFrameIndicator
-            self.preOrderDate = try preOrderDate.map { components throws(InvalidPreOrderDate) in
-                try Self.formatPreOrderDate(components)
+            self.preOrderDate = preOrderDate.map { components in
+                guard let text = Self.formatPreOrderDate(components) else {
+                    preconditionFailure(
+                        "RiskIndicator: preOrderDate needs a year, a month and a day; got \(components)")
+                }
+                return text
             }
             self.preOrderPurchaseIndicator = preOrderPurchaseIndicator
-            self.shipIndicator = shipIndicator
+            self.shipIndicator = shipIndicator?.raw
+            self.pickUpAddress = shipIndicator?.pickUpAddress
             self.giftCardPurchase = giftCardPurchase
             self.reOrderPurchaseIndicator = reOrderPurchaseIndicator
         }
 
-        /// Formats a date as the `YYYYMMDD` string the wire format wants.
-        static func formatPreOrderDate(_ components: DateComponents) throws(InvalidPreOrderDate) -> String {
-            guard let year = components.year, (1...9999).contains(year),
-                let month = components.month, (1...12).contains(month),
-                let day = components.day, (1...31).contains(day)
-            else {
-                throw InvalidPreOrderDate(dateComponents: components)
+        /// Formats a date as the `YYYYMMDD` string the wire format wants; nil when the year, month
+        /// or day is missing.
+        static func formatPreOrderDate(_ components: DateComponents) -> String? {
+            guard let year = components.year, let month = components.month, let day = components.day else {
+                return nil
             }
             return zeroPadded(year, width: 4) + zeroPadded(month, width: 2) + zeroPadded(day, width: 2)
         }
@@ -92,47 +86,6 @@ extension SwedbankPaySDK {
         private enum CodingKeys: String, CodingKey {
             case deliveryEmailAddress, deliveryTimeFrameIndicator, preOrderDate, preOrderPurchaseIndicator
             case shipIndicator, pickUpAddress, giftCardPurchase, reOrderPurchaseIndicator
-        }
-
-        /// Decodes a risk indicator; a `"04"` ship indicator takes its address from `pickUpAddress`.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            deliveryEmailAddress = try container.decodeIfPresent(String.self, forKey: .deliveryEmailAddress)
-            deliveryTimeFrameIndicator = try container.decodeIfPresent(
-                DeliveryTimeFrameIndicator.self, forKey: .deliveryTimeFrameIndicator
-            )
-            preOrderDate = try container.decodeIfPresent(String.self, forKey: .preOrderDate)
-            preOrderPurchaseIndicator = try container.decodeIfPresent(
-                PreOrderPurchaseIndicator.self, forKey: .preOrderPurchaseIndicator
-            )
-            if let code = try container.decodeIfPresent(String.self, forKey: .shipIndicator) {
-                let address = try container.decodeIfPresent(PickUpAddress.self, forKey: .pickUpAddress)
-                guard let indicator = ShipIndicator(code: code, pickUpAddress: address) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .shipIndicator, in: container, debugDescription: "Unknown shipIndicator code \(code)"
-                    )
-                }
-                shipIndicator = indicator
-            } else {
-                shipIndicator = nil
-            }
-            giftCardPurchase = try container.decodeIfPresent(Bool.self, forKey: .giftCardPurchase)
-            reOrderPurchaseIndicator = try container.decodeIfPresent(
-                ReOrderPurchaseIndicator.self, forKey: .reOrderPurchaseIndicator
-            )
-        }
-
-        /// Encodes the set fields; the pick-up address goes to its own `pickUpAddress` member.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(deliveryEmailAddress, forKey: .deliveryEmailAddress)
-            try container.encodeIfPresent(deliveryTimeFrameIndicator, forKey: .deliveryTimeFrameIndicator)
-            try container.encodeIfPresent(preOrderDate, forKey: .preOrderDate)
-            try container.encodeIfPresent(preOrderPurchaseIndicator, forKey: .preOrderPurchaseIndicator)
-            try container.encodeIfPresent(shipIndicator?.code, forKey: .shipIndicator)
-            try container.encodeIfPresent(pickUpAddress, forKey: .pickUpAddress)
-            try container.encodeIfPresent(giftCardPurchase, forKey: .giftCardPurchase)
-            try container.encodeIfPresent(reOrderPurchaseIndicator, forKey: .reOrderPurchaseIndicator)
         }
     }
 }

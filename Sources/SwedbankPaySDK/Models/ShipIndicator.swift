@@ -3,9 +3,9 @@ import Foundation
 extension SwedbankPaySDK {
     /// How the goods of a payment order reach the payer; part of ``RiskIndicator``.
     ///
-    /// On the wire this is only the two-digit code; the address of ``PickUpAtStore(pickUpAddress:)``
-    /// travels in the separate `pickUpAddress` member of the risk indicator. Coded on its own, a
-    /// `"04"` therefore decodes with an empty address.
+    /// On the wire this is only the two-digit code (``Raw``); the address of
+    /// ``PickUpAtStore(pickUpAddress:)`` travels in the separate `pickUpAddress` member of the risk
+    /// indicator. Coded on its own, a `"04"` therefore decodes with an empty address.
     public enum ShipIndicator: Sendable, Hashable, Codable {
         /// Ship to the cardholder's billing address (`"01"`).
         case ShipToBillingAddress
@@ -22,34 +22,62 @@ extension SwedbankPaySDK {
         /// Anything else, such as gaming or digital services (`"07"`).
         case Other
 
-        /// Builds the indicator from its wire code; nil for an unknown code.
-        ///
-        /// `pickUpAddress` is used only for `"04"`, which gets an empty address when it is nil.
-        public init?(code: String, pickUpAddress: PickUpAddress? = nil) {
-            switch code {
-            case "01": self = .ShipToBillingAddress
-            case "02": self = .ShipToVerifiedAddress
-            case "03": self = .ShipToDifferentAddress
-            case "04": self = .PickUpAtStore(pickUpAddress: pickUpAddress ?? PickUpAddress())
-            case "05": self = .DigitalGoods
-            case "06": self = .Tickets
-            case "07": self = .Other
-            default: return nil
+        /// The wire codes of ``ShipIndicator``, without the pick-up address: the type of
+        /// ``RiskIndicator/shipIndicator``.
+        public enum Raw: String, Sendable, Hashable, Codable, CaseIterable {
+            /// `"01"`, ``ShipIndicator/ShipToBillingAddress``.
+            case ShipToBillingAddress = "01"
+            /// `"02"`, ``ShipIndicator/ShipToVerifiedAddress``.
+            case ShipToVerifiedAddress = "02"
+            /// `"03"`, ``ShipIndicator/ShipToDifferentAddress``.
+            case ShipToDifferentAddress = "03"
+            /// `"04"`, ``ShipIndicator/PickUpAtStore(pickUpAddress:)``.
+            case PickUpAtStore = "04"
+            /// `"05"`, ``ShipIndicator/DigitalGoods``.
+            case DigitalGoods = "05"
+            /// `"06"`, ``ShipIndicator/Tickets``.
+            case Tickets = "06"
+            /// `"07"`, ``ShipIndicator/Other``.
+            case Other = "07"
+        }
+
+        /// The indicator's wire code.
+        public var raw: Raw {
+            switch self {
+            case .ShipToBillingAddress: return .ShipToBillingAddress
+            case .ShipToVerifiedAddress: return .ShipToVerifiedAddress
+            case .ShipToDifferentAddress: return .ShipToDifferentAddress
+            case .PickUpAtStore: return .PickUpAtStore
+            case .DigitalGoods: return .DigitalGoods
+            case .Tickets: return .Tickets
+            case .Other: return .Other
             }
         }
 
-        /// The two-digit wire code.
-        public var code: String {
-            switch self {
-            case .ShipToBillingAddress: return "01"
-            case .ShipToVerifiedAddress: return "02"
-            case .ShipToDifferentAddress: return "03"
-            case .PickUpAtStore: return "04"
-            case .DigitalGoods: return "05"
-            case .Tickets: return "06"
-            case .Other: return "07"
+        /// Builds the indicator from its wire code; `pickUpAddress` is used only for
+        /// ``Raw/PickUpAtStore``, which gets an empty address when it is nil.
+        public init(raw: Raw, pickUpAddress: PickUpAddress? = nil) {
+            switch raw {
+            case .ShipToBillingAddress: self = .ShipToBillingAddress
+            case .ShipToVerifiedAddress: self = .ShipToVerifiedAddress
+            case .ShipToDifferentAddress: self = .ShipToDifferentAddress
+            case .PickUpAtStore: self = .PickUpAtStore(pickUpAddress: pickUpAddress ?? PickUpAddress())
+            case .DigitalGoods: self = .DigitalGoods
+            case .Tickets: self = .Tickets
+            case .Other: self = .Other
             }
         }
+
+        /// Builds the indicator from its two-digit code; nil for an unknown code.
+        ///
+        /// `pickUpAddress` is used only for `"04"`, which gets an empty address when it is nil.
+        public init?(code: String, pickUpAddress: PickUpAddress? = nil) {
+            guard let raw = Raw(rawValue: code) else { return nil }
+            self.init(raw: raw, pickUpAddress: pickUpAddress)
+        }
+
+        /// The two-digit wire code.
+        public var code: String { raw.rawValue }
 
         /// The pick-up address, for ``PickUpAtStore(pickUpAddress:)``.
         public var pickUpAddress: PickUpAddress? {

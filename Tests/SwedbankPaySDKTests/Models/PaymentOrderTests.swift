@@ -164,7 +164,7 @@ extension ModelsTests {
             order.payeeInfo.payeeId = "payee"
             order.payeeInfo.payeeReference = "ref"
             order.payer = SwedbankPaySDK.PaymentOrderPayer(consumerProfileRef: "cpr", email: "a@b.c")
-            order.riskIndicator = try SwedbankPaySDK.RiskIndicator(
+            order.riskIndicator = SwedbankPaySDK.RiskIndicator(
                 preOrderDate: DateComponents(year: 2024, month: 3, day: 7), giftCardPurchase: false
             )
             order.disablePaymentMenu = true
