@@ -24,15 +24,26 @@ public final class BrowserHost: Sendable {
     }
 
     /// Starts Chromium (found as ``ChromiumProcess/locate()`` says) and connects to it.
+    ///
+    /// A process runs at most one browser per core at once: beyond that, `launch` waits until
+    /// another browser is closed, so a test run that opens many cannot starve the servers it
+    /// tests of CPU. Close every browser (``close()``, or use ``withBrowser(_:)``).
     public static func launch(
         startupTimeout: TimeInterval = 30, logger: Logger = Logger(label: "BrowserHost")
     ) async throws -> BrowserHost {
-        let chromium = try ChromiumProcess(executable: ChromiumProcess.locate(), timeout: startupTimeout)
+        await BrowserSlots.shared.acquire()
         do {
-            let connection = try await DevToolsConnection.connect(url: chromium.webSocketURL, logger: logger)
-            return BrowserHost(chromium: chromium, connection: connection, logger: logger)
+            let chromium = try await ChromiumProcess.start(
+                executable: ChromiumProcess.locate(), timeout: startupTimeout)
+            do {
+                let connection = try await DevToolsConnection.connect(url: chromium.webSocketURL, logger: logger)
+                return BrowserHost(chromium: chromium, connection: connection, logger: logger)
+            } catch {
+                await chromium.stop()
+                throw error
+            }
         } catch {
-            chromium.stop()
+            await BrowserSlots.shared.release()
             throw error
         }
     }
@@ -98,10 +109,16 @@ public final class BrowserHost: Sendable {
         return targets.filter { $0.objectValue?["type"]?.stringValue == "page" }.count
     }
 
+    deinit {
+        // A browser dropped without ``close()`` is killed by its process's deinit; its slot must
+        // not stay taken, or later launches would wait forever.
+        if !chromium.hasStopped { Task { await BrowserSlots.shared.release() } }
+    }
+
     /// Closes the browser and deletes its profile. No Chromium process is left running.
     public func close() async {
         _ = try? await connection.send("Browser.close")
         await connection.close(reason: "closed by the host")
-        chromium.stop()
+        if await chromium.stop() { await BrowserSlots.shared.release() }
     }
 }

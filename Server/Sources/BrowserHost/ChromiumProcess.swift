@@ -6,8 +6,12 @@ import Foundation
 
 /// A headless Chromium with a throw-away profile, its DevTools endpoint on a free loopback port.
 ///
-/// `stop()` ends it and deletes the profile; `deinit` does the same as a last resort, so a failing
-/// test leaves no browser behind.
+/// `stop()` ends it and deletes the profile; `deinit` kills it and deletes the profile as a last
+/// resort, so a failing test leaves no browser behind.
+///
+/// Every wait here is a `Task.sleep`, never a blocking sleep: Swift's cooperative pool has one
+/// thread per core, and a launch or shutdown that held one for seconds stalled every other task
+/// of the process — the servers of tests running beside it timed out.
 final class ChromiumProcess: @unchecked Sendable {
     let process: Process
     let profile: URL
@@ -35,8 +39,14 @@ final class ChromiumProcess: @unchecked Sendable {
         throw .chromiumNotFound(searched: candidates)
     }
 
+    private init(process: Process, profile: URL, webSocketURL: String) {
+        self.process = process
+        self.profile = profile
+        self.webSocketURL = webSocketURL
+    }
+
     /// Starts Chromium and waits (up to `timeout` seconds) for its DevTools endpoint.
-    init(executable: URL, timeout: TimeInterval = 30) throws(BrowserHostError) {
+    static func start(executable: URL, timeout: TimeInterval = 30) async throws(BrowserHostError) -> ChromiumProcess {
         let profile = FileManager.default.temporaryDirectory
             .appendingPathComponent("browserhost-\(UUID().uuidString)", isDirectory: true)
         do {
@@ -91,7 +101,7 @@ final class ChromiumProcess: @unchecked Sendable {
                     break
                 }
             }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         guard let endpoint else {
             let reason =
@@ -101,35 +111,47 @@ final class ChromiumProcess: @unchecked Sendable {
             try? FileManager.default.removeItem(at: profile)
             throw .launchFailed(reason)
         }
-        self.process = process
-        self.profile = profile
-        self.webSocketURL = endpoint
+        return ChromiumProcess(process: process, profile: profile, webSocketURL: endpoint)
     }
 
     /// Ends Chromium (politely, then by force after two seconds) and deletes its profile.
-    func stop() {
-        let alreadyStopped = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !alreadyStopped else { return }
+    /// Returns whether this call stopped it (false when it was stopped before).
+    @discardableResult
+    func stop() async -> Bool {
+        guard markStopped() else { return false }
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
+            while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         }
         // Helper processes may still flush a file or two into the profile as they exit; remove
         // until it stays gone.
         for _ in 0..<20 {
             try? FileManager.default.removeItem(at: profile)
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
             if !FileManager.default.fileExists(atPath: profile.path) { break }
+        }
+        return true
+    }
+
+    /// Whether ``stop()`` has been called.
+    var hasStopped: Bool { lock.withLock { stopped } }
+
+    /// Whether this call is the first to stop the browser.
+    private func markStopped() -> Bool {
+        lock.withLock {
+            defer { stopped = true }
+            return !stopped
         }
     }
 
     deinit {
-        stop()
+        // Nothing can be awaited here: kill at once rather than wait for a polite exit.
+        if markStopped() {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: profile)
+        }
     }
 }

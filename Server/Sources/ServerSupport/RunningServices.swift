@@ -22,6 +22,12 @@ public final class RunningServices: Sendable {
         task = Task { try await group.run() }
     }
 
+    /// Returns once the services have stopped, whether by ``stop()`` or because one failed (a
+    /// server that could not bind its port, for example).
+    public func waitUntilStopped() async {
+        _ = await task.result
+    }
+
     /// Shuts the services down gracefully and waits until they have stopped.
     public func stop() async {
         await group.triggerGracefulShutdown()

@@ -155,6 +155,11 @@ struct BackendHarness: Sendable {
             let (ports, ready) = AsyncStream<Int>.makeStream()
             let app = backend.application(host: "127.0.0.1", port: port, logger: logger) { ready.yield($0) }
             let server = RunningServices([app], logger: logger)
+            // A server that fails to bind ends without calling back: end the wait then too.
+            Task {
+                await server.waitUntilStopped()
+                ready.finish()
+            }
             var iterator = ports.makeAsyncIterator()
             if await iterator.next() != nil { return (backend, server, port) }
             await server.stop()

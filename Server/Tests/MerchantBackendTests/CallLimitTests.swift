@@ -60,7 +60,9 @@ import Testing
             $0.maxSwedbankPayCallsQueued = 1
             $0.swedbankPayTimeout = 20
         }) { harness in
-            try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:1 x2"))
+            // Long enough that the first call is still waiting for the sandbox when the third
+            // arrives, also on a loaded machine.
+            try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:5 x2"))
             let limiter = harness.backend.services.swedbankPay.limiter
             async let first = harness.createOrder(user: "limited-user-1")
             try await Self.until { limiter.load == (1, 0) }

@@ -31,7 +31,10 @@ import Testing
                             index += 1
                             await ledger.attempt(key)
                             guard let answer = try? await first.createOrder(client, key: key) else { return }
-                            if answer.status == 201 { await ledger.acknowledge(key, body: answer.body, location: answer.headers.first(name: "Location")) }
+                            if answer.status == 201 {
+                                await ledger.acknowledge(
+                                    key, body: answer.body, location: answer.headers.first(name: "Location"))
+                            }
                         }
                     }
                 }
@@ -39,7 +42,7 @@ import Testing
             }
         }
         while await ledger.acknowledgedCount < 40 { try await Task.sleep(for: .milliseconds(10)) }
-        first.kill()
+        await first.kill()
         burst.cancel()
         _ = await burst.result
         let acknowledged = await ledger.acknowledged
@@ -66,7 +69,7 @@ import Testing
             }
             #expect(answer.status == 201, "key \(key): \(answer.body)")
         }
-        second.terminate()
+        await second.terminate()
 
         // 3. One row per key, all created.
         let database = try await BackendDatabase.open(.sqlite(path: databasePath))
@@ -118,28 +121,34 @@ struct ServeProcess: Sendable {
         }
     }
 
+    /// Starts `serve` on ports that were free a moment ago; when another socket took one first
+    /// and `serve` exits, it is started again on other ports.
     static func start(_ executable: URL, database: String) async throws -> ServeProcess {
-        let port = try await BackendHarness.freePort()
-        let sandboxPort = try await BackendHarness.freePort()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
-            "--api-keys", BackendHarness.apiKey, "--timeout", "1",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let serve = ServeProcess(process: process, backendURL: "http://127.0.0.1:\(port)")
-        let client = HTTPClient.shared
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let health = try? await client.answer(.GET, serve.backendURL + "/healthz"), health.status == 200 {
-                return serve
+        for _ in 1...3 {
+            let port = try await BackendHarness.freePort()
+            let sandboxPort = try await BackendHarness.freePort()
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = [
+                "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
+                "--api-keys", BackendHarness.apiKey, "--timeout", "1",
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let serve = ServeProcess(process: process, backendURL: "http://127.0.0.1:\(port)")
+            let client = HTTPClient.shared
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline, process.isRunning {
+                if let health = try? await client.answer(.GET, serve.backendURL + "/healthz"), health.status == 200 {
+                    return serve
+                }
+                try await Task.sleep(for: .milliseconds(100))
             }
-            try await Task.sleep(for: .milliseconds(100))
+            guard process.isRunning else { continue }
+            await serve.terminate()
+            throw StartTimeout()
         }
-        process.terminate()
         throw StartTimeout()
     }
 
@@ -149,16 +158,23 @@ struct ServeProcess: Sendable {
         var headers = BackendHarness.appHeaders
         headers["Idempotency-Key"] = key
         return try await client.answer(
-            .POST, backendURL + "/paymentorders", json: BackendHarness.orderJSON(), headers: headers, timeout: .seconds(10))
+            .POST, backendURL + "/paymentorders", json: BackendHarness.orderJSON(), headers: headers,
+            timeout: .seconds(10))
     }
 
-    func kill() {
+    func kill() async {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await exited()
     }
 
-    func terminate() {
+    func terminate() async {
         process.terminate()
-        process.waitUntilExit()
+        await exited()
+    }
+
+    /// Waits for the process to end without blocking a thread of the cooperative pool (one per
+    /// core), which would stall every other test of this process meanwhile.
+    private func exited() async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
     }
 }
