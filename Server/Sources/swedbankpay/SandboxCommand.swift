@@ -57,6 +57,12 @@ struct SandboxCommand: AsyncParsableCommand {
             valueName: "token"))
     var controlToken: String?
 
+    @Flag(
+        help:
+            "Refuse what the real Swedbank Pay takes although its documentation says otherwise (a payeeReference sent as a number) instead of taking it with a warning in the request log. Env: SWEDBANKPAY_SANDBOX_STRICT=1."
+    )
+    var strict = false
+
     /// The control token given (flag, else environment).
     var resolvedControlToken: String? { controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") }
 
@@ -87,6 +93,7 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         configuration.publicBaseURL = publicUrl.flatMap(Self.publicURL)
         configuration.controlToken = resolvedControlToken
+        configuration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }

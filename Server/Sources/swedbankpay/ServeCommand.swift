@@ -39,6 +39,12 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "token"))
     var controlToken: String?
 
+    @Flag(
+        help:
+            "The sandbox refuses what the real Swedbank Pay takes although its documentation says otherwise (a payeeReference sent as a number). Env: SWEDBANKPAY_SANDBOX_STRICT=1."
+    )
+    var strict = false
+
     func run() async throws {
         let host = backend.resolvedHost
         let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
@@ -65,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         sandboxConfiguration.publicBaseURL = sandboxURL
         sandboxConfiguration.payeeId = "local-merchant"
         sandboxConfiguration.controlToken = controlToken
+        sandboxConfiguration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
         let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
 
         let location = try backend.resolvedDatabase()

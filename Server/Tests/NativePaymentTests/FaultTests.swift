@@ -3,7 +3,7 @@ import SwedbankPaySDK
 import Testing
 
 /// Every fault kind of the sandbox on the session's first request, with the tests' retry policy
-/// (tries time out after 3 s and are retried for 9 s, 0.1 s apart): what the app hears, and what
+/// (tries time out after 6 s and are retried for 15 s, 0.1 s apart): what the app hears, and what
 /// reached the sandbox.
 @MainActor
 @Suite struct FaultTests {

@@ -94,11 +94,11 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
 enum TestPolicy {
     static let quick = SwedbankPaySDK.PaymentSessionRetryPolicy(
         window: 10, longWindow: 10, timeout: 10, longTimeout: 10, retryDelay: 0.05, pollInterval: 0.05)
-    /// For faults: tries time out after 3 s and are retried for 9 s. The whole server suite runs
-    /// at once beside Chromium on two cores, where an answer on loopback can take over a second;
-    /// a hang must still be retried inside the window.
+    /// For faults: tries time out after 6 s and are retried for 15 s. The whole server suite runs
+    /// at once beside Chromium on two cores, where an answer on loopback has taken over three
+    /// seconds (a try timed out and was repeated); a hang must still be retried inside the window.
     static let faults = SwedbankPaySDK.PaymentSessionRetryPolicy(
-        window: 9, longWindow: 9, timeout: 3, longTimeout: 3, retryDelay: 0.1, pollInterval: 0.05)
+        window: 15, longWindow: 15, timeout: 6, longTimeout: 6, retryDelay: 0.1, pollInterval: 0.05)
 }
 
 /// Opens nothing; records what it was asked to open.

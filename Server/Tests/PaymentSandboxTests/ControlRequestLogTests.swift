@@ -31,7 +31,10 @@ import Testing
             #expect(entries[1]["query"] == .null)
             #expect(entries[1]["status"] == .integer(404))
             for entry in entries {
-                #expect(Set(entry.keys) == ["method", "path", "query", "status", "startedAt", "durationMs", "fault"])
+                #expect(
+                    Set(entry.keys) == [
+                        "method", "path", "query", "status", "startedAt", "durationMs", "fault", "warnings",
+                    ])
                 let duration = try #require(
                     entry["durationMs"].flatMap { value -> Double? in
                         if case .number(let number) = value { return number }

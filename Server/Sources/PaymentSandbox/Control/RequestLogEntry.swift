@@ -15,6 +15,8 @@ struct RequestLogEntry: Sendable {
     let durationMs: Double
     /// The fault rule that applied, as (id, kind).
     let fault: (id: String, kind: String)?
+    /// What the sandbox took although the documentation says otherwise (``RealServiceLeniency``).
+    var warnings: [String] = []
 
     var json: SwedbankPaySDK.JSONValue {
         .object([
@@ -25,6 +27,7 @@ struct RequestLogEntry: Sendable {
             "startedAt": .string(started.formatted(Self.timestampStyle)),
             "durationMs": .number((durationMs * 1_000).rounded() / 1_000),
             "fault": fault.map { .object(["id": .string($0.id), "kind": .string($0.kind)]) } ?? .null,
+            "warnings": .array(warnings.map { .string($0) }),
         ])
     }
 

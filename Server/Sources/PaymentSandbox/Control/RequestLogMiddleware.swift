@@ -2,9 +2,11 @@ import Foundation
 import Hummingbird
 
 /// Records every request outside the control API in the request log: method, path, query, status,
-/// start and duration, and the fault that applied. It sits outermost so the duration covers
+/// start and duration, the fault that applied and the warnings the route noted. It sits outermost so the duration covers
 /// injected delays and the status is the one the client gets.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = SandboxRequestContext
+
     let log: BoundedLog<RequestLogEntry>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -24,14 +26,15 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
                 RequestLogEntry(
                     method: request.method.rawValue, path: path, query: request.uri.query,
                     status: answered ? Int(response.status.code) : nil, started: started,
-                    durationMs: Self.milliseconds(since: start), fault: fault))
+                    durationMs: Self.milliseconds(since: start), fault: fault, warnings: context.notes.warnings))
             return response
         } catch {
             // Only errors the problem middleware let through land here; the server answers 500.
             await log.append(
                 RequestLogEntry(
                     method: request.method.rawValue, path: path, query: request.uri.query, status: 500,
-                    started: started, durationMs: Self.milliseconds(since: start), fault: nil))
+                    started: started, durationMs: Self.milliseconds(since: start), fault: nil,
+                    warnings: context.notes.warnings))
             throw error
         }
     }

@@ -10,7 +10,7 @@ struct PaymentOrderRoutes: SandboxModule {
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
         // The router treats a trailing slash as the same path, so `/psp/paymentorders/` lands here too.
-        merchant.post("/psp/paymentorders") { request, _ in try await create(request) }
+        merchant.post("/psp/paymentorders") { request, context in try await create(request, notes: context.notes) }
         merchant.get("/psp/paymentorders/:id") { request, context in
             try await show(request, id: context.parameters.require("id"))
         }
@@ -24,8 +24,13 @@ struct PaymentOrderRoutes: SandboxModule {
 
     func reset() async {}
 
-    private func create(_ request: Request) async throws -> Response {
-        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+    private func create(_ request: Request, notes: RequestNotes) async throws -> Response {
+        var body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+        if !services.configuration.strict {
+            let lenient = RealServiceLeniency.apply(to: body)
+            body = lenient.body
+            notes.warn(lenient.warnings)
+        }
         let facts = PaymentOrderFactory.RequestFacts(
             contentType: request.headers[.contentType], accept: request.headers[.accept],
             userAgent: request.headers[.userAgent])

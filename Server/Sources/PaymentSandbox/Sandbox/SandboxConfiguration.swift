@@ -39,6 +39,10 @@ public struct SandboxConfiguration: Sendable {
     /// `/sandbox/paymentorders`, ...) must carry as `Authorization: Bearer <token>`. nil needs
     /// none, which only a sandbox on a loopback address may do (``ControlBinding``).
     public var controlToken: String?
+    /// Whether to refuse what the real service takes although its documentation says otherwise
+    /// (``RealServiceLeniency``: a payee reference sent as a number), instead of taking it with a
+    /// warning in the request log. For CI runs that must catch such requests.
+    public var strict: Bool
 
     public init(
         merchantTokens: Set<String> = ["sandbox-merchant-token"],
@@ -54,7 +58,8 @@ public struct SandboxConfiguration: Sendable {
         swishOtherDeviceApprovalDelay: TimeInterval? = 3,
         callbackRetryDelays: [TimeInterval] = [1, 5, 30, 60, 360],
         callbackTimeout: TimeInterval = 10,
-        controlToken: String? = nil
+        controlToken: String? = nil,
+        strict: Bool = false
     ) {
         self.merchantTokens = merchantTokens
         self.payeeId = payeeId
@@ -70,5 +75,6 @@ public struct SandboxConfiguration: Sendable {
         self.callbackRetryDelays = callbackRetryDelays
         self.callbackTimeout = callbackTimeout
         self.controlToken = controlToken
+        self.strict = strict
     }
 }
