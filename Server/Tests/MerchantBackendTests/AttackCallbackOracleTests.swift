@@ -103,10 +103,20 @@ import Testing
                 ] {
                     answers.append(try await Self.callback(harness, id))
                 }
+                // A well-formed id with an instrument that is not a name.
+                answers.append(
+                    try await harness.send(
+                        .POST, "/swedbankpay/callback",
+                        json: #"{"paymentOrder":{"id":"/psp/paymentorders/\#(UUID().uuidString)","instrument":{}}}"#,
+                        headers: [:]))
                 await harness.backend.callbackVerifier.idle()
             }
-            #expect(answers.map(\.status) == [400, 400, 400])
+            #expect(answers.map(\.status) == [400, 400, 400, 400])
             #expect(answers.allSatisfy { $0.problemType == URI.mobileSDKBadRequest })
+            #expect(
+                answers.last?.json["problems"] as? [[String: String]] == [
+                    ["name": "paymentOrder.instrument", "description": "The field must be a string."]
+                ])
             #expect(sent == [])
         }
     }

@@ -19,11 +19,17 @@ struct CallbackRoutes {
     func register(open: Router<BackendRequestContext>) {
         open.post(RouterPath(Self.path)) { request, _ in
             let body = try await services.body.object(request)
-            guard let id = body["paymentOrder"]?.objectValue?["id"]?.stringValue,
+            let paymentOrder = body["paymentOrder"]?.objectValue
+            guard let id = paymentOrder?["id"]?.stringValue,
                 let pspID = RelayRoutes.paymentOrderPath(id), pspID == id
             else {
                 throw BackendProblem.badRequest(
                     "The callback has no paymentOrder.id.", problems: [("paymentOrder.id", "The field is required.")])
+            }
+            // The documented shape: an instrument, when sent, is its name.
+            if let instrument = paymentOrder?["instrument"], instrument.stringValue == nil {
+                throw BackendProblem.badRequest(
+                    "The callback is malformed.", problems: [("paymentOrder.instrument", "The field must be a string.")])
             }
             await verifier.receive(pspID)
             return BackendResponse.json(Self.accepted)
