@@ -20,6 +20,9 @@ final class ChromiumProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
+    /// Serializes `Process.run()` across every browser of the process.
+    private static let launchLock = NSLock()
+
     static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
     /// The Chromium executable: `$CHROMIUM_PATH`, else the first candidate on `$PATH`.
@@ -85,7 +88,9 @@ final class ChromiumProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            // One launch at a time: Foundation's Process.run on Linux crashed in a test run
+            // (bad pointer in its argument copy) with several browsers starting at once.
+            try launchLock.withLock { try process.run() }
         } catch {
             try? FileManager.default.removeItem(at: profile)
             throw .launchFailed("\(executable.path) could not be run: \(error)")
