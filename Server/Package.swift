@@ -57,6 +57,7 @@ let package = Package(
         .target(
             name: "BrowserHost",
             dependencies: [
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,9 +20,6 @@ final class ChromiumProcess: @unchecked Sendable {
     let webSocketURL: String
     private let lock = NSLock()
     private var stopped = false
-
-    /// Serializes `Process.run()` across every browser of the process.
-    private static let launchLock = NSLock()
 
     static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
@@ -88,9 +86,7 @@ final class ChromiumProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
-            // One launch at a time: Foundation's Process.run on Linux crashed in a test run
-            // (bad pointer in its argument copy) with several browsers starting at once.
-            try launchLock.withLock { try process.run() }
+            try ProcessLaunch.run(process)
         } catch {
             try? FileManager.default.removeItem(at: profile)
             throw .launchFailed("\(executable.path) could not be run: \(error)")

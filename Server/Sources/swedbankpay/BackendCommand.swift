@@ -9,8 +9,9 @@ struct BackendCommand: AsyncParsableCommand {
         commandName: "backend",
         abstract: "Runs the Merchant Backend against a Swedbank Pay API (or a Payment Sandbox).",
         discussion: """
-            The merchant token is read from SWEDBANKPAY_MERCHANT_TOKEN or --merchant-token-file, never from a \
-            flag (flags show up in process lists). Secrets are never printed or logged.
+            The merchant token is read from SWEDBANKPAY_MERCHANT_TOKEN, or from the file named by \
+            --merchant-token-file or SWEDBANKPAY_MERCHANT_TOKEN_FILE, never from a flag (flags show up in \
+            process lists). Secrets are never printed or logged.
 
             Example:
               SWEDBANKPAY_MERCHANT_TOKEN=... SWEDBANKPAY_API_KEYS=... swedbankpay backend \\
@@ -29,7 +30,10 @@ struct BackendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The merchant's payee id. Env: SWEDBANKPAY_PAYEE_ID.", valueName: "id"))
     var payeeId: String?
 
-    @Option(help: ArgumentHelp("A file holding the merchant token (read once at start).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the merchant token (read once at start), e.g. a container secret. Env: SWEDBANKPAY_MERCHANT_TOKEN_FILE.",
+            valueName: "path"))
     var merchantTokenFile: String?
 
     @Option(
@@ -85,11 +89,13 @@ struct BackendCommand: AsyncParsableCommand {
     }
 
     private func merchantToken() throws -> String {
-        if let path = merchantTokenFile {
+        if let path = merchantTokenFile ?? Environment.value("SWEDBANKPAY_MERCHANT_TOKEN_FILE") {
             return try Environment.secret(inFile: path, flag: "--merchant-token-file")
         }
         guard let token = Environment.value("SWEDBANKPAY_MERCHANT_TOKEN") else {
-            throw ValidationError("the merchant token is required: SWEDBANKPAY_MERCHANT_TOKEN or --merchant-token-file")
+            throw ValidationError(
+                "the merchant token is required: SWEDBANKPAY_MERCHANT_TOKEN, SWEDBANKPAY_MERCHANT_TOKEN_FILE or --merchant-token-file"
+            )
         }
         return token
     }

@@ -43,18 +43,8 @@ struct BackendHarness: Sendable {
         databaseConnectionsPerEventLoop: Int = 8,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
-        var logger = Logger(label: "BackendHarness")
-        logger.logLevel = .critical
-        let sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [merchantToken], payeeId: payeeID, swishOtherDeviceApprovalDelay: nil,
-                callbackRetryDelays: [0.2, 0.5]))
-        let (sandboxPorts, sandboxReady) = AsyncStream<Int>.makeStream()
-        let sandboxApp = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { sandboxReady.yield($0) }
-        let sandboxServer = RunningServices([sandboxApp], logger: logger)
-        var sandboxIterator = sandboxPorts.makeAsyncIterator()
-        let sandboxPort = try #require(await sandboxIterator.next())
-        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
+        let logger = quietLogger
+        let (sandbox, sandboxServer, sandboxURL) = try await startSandbox()
 
         let location = try TestDatabase.location(engine)
         let database: BackendDatabase
@@ -106,6 +96,34 @@ struct BackendHarness: Sendable {
         TestDatabase.remove(location)
         if let failure { throw failure }
     }
+
+    static var quietLogger: Logger {
+        var logger = Logger(label: "BackendHarness")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// A sandbox on an ephemeral loopback port that knows ``merchantToken`` and retries callbacks
+    /// after `callbackRetryDelays` seconds.
+    static func startSandbox(
+        callbackRetryDelays: [Double] = [0.2, 0.5]
+    ) async throws -> (sandbox: PaymentSandbox, server: RunningServices, url: String) {
+        let sandbox = PaymentSandbox(
+            configuration: SandboxConfiguration(
+                merchantTokens: [merchantToken], payeeId: payeeID, swishOtherDeviceApprovalDelay: nil,
+                callbackRetryDelays: callbackRetryDelays))
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: quietLogger) { ready.yield($0) }
+        let server = RunningServices([app], logger: quietLogger)
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            await server.stop()
+            throw SandboxDidNotStart()
+        }
+        return (sandbox, server, "http://127.0.0.1:\(port)")
+    }
+
+    struct SandboxDidNotStart: Error {}
 
     /// The headers of an authenticated app call.
     static var appHeaders: [String: String] {

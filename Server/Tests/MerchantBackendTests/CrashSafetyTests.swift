@@ -101,8 +101,8 @@ actor Ledger {
 
 /// `swedbankpay serve` as a child process.
 struct ServeProcess: Sendable {
-    let process: Process
-    let backendURL: String
+    let server: ChildServer
+    var backendURL: String { server.url }
 
     /// The `swedbankpay` binary beside this test binary (`swift build` makes it).
     static func executable() throws -> URL {
@@ -127,32 +127,16 @@ struct ServeProcess: Sendable {
         for _ in 1...3 {
             let port = try await BackendHarness.freePort()
             let sandboxPort = try await BackendHarness.freePort()
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [
+            let arguments = [
                 "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
                 "--api-keys", BackendHarness.apiKey, "--timeout", "1",
             ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let serve = ServeProcess(process: process, backendURL: "http://127.0.0.1:\(port)")
-            let client = HTTPClient.shared
-            let deadline = ContinuousClock.now + .seconds(20)
-            while ContinuousClock.now < deadline, process.isRunning {
-                if let health = try? await client.answer(.GET, serve.backendURL + "/healthz"), health.status == 200 {
-                    return serve
-                }
-                try await Task.sleep(for: .milliseconds(100))
+            if let server = try await ChildServer.launch(executable, arguments, url: "http://127.0.0.1:\(port)") {
+                return ServeProcess(server: server)
             }
-            guard process.isRunning else { continue }
-            await serve.terminate()
-            throw StartTimeout()
         }
-        throw StartTimeout()
+        throw ChildServer.StartTimeout(executable: "swedbankpay serve", url: "three pairs of free ports")
     }
-
-    struct StartTimeout: Error {}
 
     func createOrder(_ client: HTTPClient, key: String) async throws -> Answer {
         var headers = BackendHarness.appHeaders
@@ -162,19 +146,6 @@ struct ServeProcess: Sendable {
             timeout: .seconds(10))
     }
 
-    func kill() async {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        await exited()
-    }
-
-    func terminate() async {
-        process.terminate()
-        await exited()
-    }
-
-    /// Waits for the process to end without blocking a thread of the cooperative pool (one per
-    /// core), which would stall every other test of this process meanwhile.
-    private func exited() async {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-    }
+    func kill() async { await server.kill() }
+    func terminate() async { await server.terminate() }
 }

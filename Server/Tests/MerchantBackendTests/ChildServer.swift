@@ -1,0 +1,73 @@
+import AsyncHTTPClient
+import Foundation
+import ServerSupport
+
+/// A server run as a child process of the tests (`swedbankpay`, nginx), for tests that need a
+/// real process to kill, restart or balance. Output goes to `log` when one is given.
+struct ChildServer: Sendable {
+    let process: Process
+    /// `http://127.0.0.1:<port>`.
+    let url: String
+
+    /// Starts `executable` and waits until `GET <url><healthPath>` answers 200. Nil when the
+    /// process ends first (its port was taken meanwhile, say): the caller may try other ports.
+    static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], url: String,
+        healthPath: String = "/healthz", log: URL? = nil
+    ) async throws -> ChildServer? {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            handle.seekToEndOfFile()
+            process.standardOutput = handle
+            process.standardError = handle
+        }
+        try ProcessLaunch.run(process)
+        let server = ChildServer(process: process, url: url)
+        // No event tells that another process listens: ask its health route until it answers.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if let health = try? await HTTPClient.shared.answer(.GET, url + healthPath, timeout: .seconds(2)),
+                health.status == 200
+            {
+                return server
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        guard process.isRunning else { return nil }
+        await server.terminate()
+        throw StartTimeout(executable: executable.lastPathComponent, url: url)
+    }
+
+    struct StartTimeout: Error, CustomStringConvertible {
+        let executable: String
+        let url: String
+        var description: String { "\(executable) did not answer at \(url) within 30 seconds" }
+    }
+
+    /// Ends the process at once (SIGKILL), as a crash or an OOM kill would.
+    func kill() async {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        await exited()
+    }
+
+    /// Asks the process to stop (SIGTERM) and waits until it has.
+    func terminate() async {
+        if process.isRunning { process.terminate() }
+        await exited()
+    }
+
+    /// Waits for the process to end without blocking a thread of the cooperative pool (one per
+    /// core), which would stall every other test of this process meanwhile.
+    private func exited() async {
+        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+}

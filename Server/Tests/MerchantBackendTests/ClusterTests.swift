@@ -1,0 +1,236 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+@testable import MerchantBackend
+
+/// The deployment of docs/deployment.md on loopback: three `swedbankpay backend` processes on one
+/// fresh PostgreSQL database, behind nginx with the location block the containers use, against
+/// one sandbox. Apps create orders (with and without `Idempotency-Key`, each keyed one sent twice
+/// so the retry lands on another instance), read them, and get paid (the sandbox's callbacks go
+/// through nginx); one instance is killed with SIGKILL in the middle and started again.
+@Suite(.timeLimit(.minutes(3)), .enabled(if: TestDatabase.postgresAvailable))
+struct ClusterTests {
+    static let instances = 3
+    static let workers = 12
+    /// Orders acknowledged with all instances up, then with one killed, then after its restart.
+    static let ordersPerPhase = 60
+    /// How long after the kill the in-flight requests of the killed instance may still fail.
+    static let killWindow: Duration = .seconds(3)
+
+    @Test func everyOrderOnceEveryRetryTheSameEveryCallbackAppliedThroughAKill() async throws {
+        let executable = try ServeProcess.executable()
+        _ = try NginxBalancer.executable()
+        let run = String(UUID().uuidString.prefix(8)).lowercased()
+        let databaseURL = try await ClusterDatabase.create(name: "cluster_\(run)")
+        let sandbox = try await BackendHarness.startSandbox(callbackRetryDelays: [0.2, 0.5, 1, 2, 4])
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(run)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        var ports: [Int] = []
+        for _ in 0..<Self.instances { ports.append(try await BackendHarness.freePort()) }
+        let balancerPort = try await BackendHarness.freePort()
+        let cluster = Cluster(
+            executable: executable, ports: ports, databaseURL: databaseURL, sandboxURL: sandbox.url,
+            publicURL: "http://127.0.0.1:\(balancerPort)", logs: logs)
+
+        var instances: [Int: ChildServer] = [:]
+        var balancer: NginxBalancer?
+        var failure: (any Error)?
+        do {
+            // All at once on an empty database: the migrations run once, under the advisory lock.
+            try await withThrowingTaskGroup(of: (Int, ChildServer).self) { group in
+                for index in 0..<Self.instances {
+                    group.addTask { (index, try await cluster.startInstance(index)) }
+                }
+                for try await (index, server) in group { instances[index] = server }
+            }
+            let nginx = try await NginxBalancer.start(port: balancerPort, upstreamPorts: ports)
+            balancer = nginx
+            try await exercise(cluster, nginx: nginx, sandboxURL: sandbox.url, run: run, instances: &instances)
+        } catch {
+            failure = error
+        }
+        await balancer?.stop()
+        for server in instances.values { await server.terminate() }
+        await sandbox.server.stop()
+        if failure == nil { try? FileManager.default.removeItem(at: logs) }
+        if let failure { throw failure }
+    }
+
+    private func exercise(
+        _ cluster: Cluster, nginx: NginxBalancer, sandboxURL: String, run: String,
+        instances: inout [Int: ChildServer]
+    ) async throws {
+        let user = "cluster-user-\(run)"
+        let ledger = ClusterLedger()
+        let app = ClusterApp(url: nginx.url, user: user, ledger: ledger)
+        let payments = AsyncStream<String>.makeStream()
+        let workers = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for worker in 0..<Self.workers {
+                    group.addTask { await app.work(worker: worker, run: run, pay: payments.continuation) }
+                }
+            }
+        }
+        let payer = Task { await ClusterApp.pay(payments.stream, sandboxURL: sandboxURL, ledger: ledger) }
+        func stopApps() async {
+            workers.cancel()
+            await workers.value
+            payments.continuation.finish()
+            await payer.value
+        }
+
+        let killed = 1
+        let killedPort = "127.0.0.1:\(cluster.ports[killed])"
+        var restartedAt = ContinuousClock.now
+        var killedAt = ContinuousClock.now
+        let phases: Bool
+        do {
+            guard await ledger.wait(until: .acknowledged(Self.ordersPerPhase)) else { throw Stalled(phase: "all up") }
+            killedAt = .now
+            await instances[killed]?.kill()
+            guard await ledger.wait(until: .acknowledged(2 * Self.ordersPerPhase)) else {
+                throw Stalled(phase: "one killed")
+            }
+            instances[killed] = try await cluster.startInstance(killed)
+            restartedAt = .now
+            let third = await ledger.wait(until: .acknowledged(3 * Self.ordersPerPhase))
+            let restartedServed = await ledger.wait(
+                until: .answered(instance: killedPort, after: restartedAt, count: 10))
+            phases = third && restartedServed
+        } catch {
+            await stopApps()
+            throw error
+        }
+        await stopApps()
+        #expect(phases, "the restarted instance took no share of the requests")
+
+        let outcome = await ledger.outcome
+        let crossed = outcome.retries.filter { $0.firstInstance != $0.retryInstance }.count
+        print(
+            "cluster: \(outcome.acknowledged.count) orders acknowledged, \(outcome.retries.count) idempotent retries "
+                + "(\(crossed) on another instance), \(outcome.reads.count) reads, \(outcome.paid.count) paid, "
+                + "5xx after the kill: \(outcome.serverErrors.map(\.status))")
+        #expect(
+            outcome.unexpected.isEmpty,
+            "\(outcome.unexpected.count) answers neither an order nor the killed instance's failure, first: \(outcome.unexpected.prefix(3))"
+        )
+        // Only the requests the killed instance was serving failed, and only just after the kill.
+        #expect(outcome.serverErrors.count <= Self.workers)
+        for error in outcome.serverErrors {
+            #expect(error.at >= killedAt && error.at < killedAt + Self.killWindow, "a \(error.status) outside the kill")
+        }
+        // Every idempotent retry got the first answer, whichever instance took it.
+        #expect(!outcome.retries.isEmpty)
+        #expect(outcome.retries.allSatisfy { $0.sameAnswer }, "a retry was answered differently")
+        #expect(outcome.retries.contains { $0.firstInstance != $0.retryInstance })
+        #expect(outcome.reads.allSatisfy { $0 == 200 }, "status reads: \(outcome.reads.filter { $0 != 200 })")
+
+        // Every acknowledged order exactly once in the one database; every key once.
+        let database = try await BackendDatabase.open(.postgres(url: cluster.databaseURL), connectionsPerEventLoop: 2)
+        do {
+            let orders = try await OrderStore(database: database).all().filter { $0.userID == user }
+            let ids = orders.map(\.id)
+            #expect(ids.count == Set(ids).count)
+            for acknowledged in outcome.acknowledged {
+                #expect(orders.filter { $0.id == acknowledged.orderID }.count == 1, "order \(acknowledged.orderID)")
+            }
+            let keys = orders.compactMap(\.idempotencyKey)
+            #expect(keys.count == Set(keys).count, "a key has two orders")
+            let versions = try await database.sql.raw("SELECT version FROM schema_migrations ORDER BY version").all()
+                .map { try $0.decode(column: "version", as: Int.self) }
+            #expect(versions == Migrations.all.map(\.version))
+
+            // Every callback delivered once and applied: the order is Paid in the database.
+            let paid = outcome.paid
+            #expect(paid.count >= Self.ordersPerPhase / 2)
+            let deliveries = try await ClusterApp.deliveredCallbacks(sandboxURL: sandboxURL, orders: paid)
+            for pspID in paid {
+                #expect(deliveries[pspID] == 1, "callback of \(pspID) delivered \(deliveries[pspID] ?? 0) times")
+            }
+            let statuses = try await ClusterDatabase.statuses(of: paid, in: database)
+            #expect(statuses.filter { $0.value != "Paid" } == [:], "orders paid at the sandbox but not recorded so")
+        } catch {
+            try? await database.close()
+            throw error
+        }
+        try await database.close()
+    }
+}
+
+struct Stalled: Error, CustomStringConvertible {
+    let phase: String
+    var description: String { "no progress for 60 seconds with \(phase)" }
+}
+
+/// What the cluster test starts its instances with: the flags of docs/deployment.md.
+struct Cluster: Sendable {
+    let executable: URL
+    let ports: [Int]
+    let databaseURL: String
+    let sandboxURL: String
+    let publicURL: String
+    let logs: URL
+
+    func startInstance(_ index: Int) async throws -> ChildServer {
+        let port = ports[index]
+        let arguments = [
+            "backend", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL,
+            "--swedbank-pay-url", sandboxURL, "--payee-id", BackendHarness.payeeID, "--public-url", publicURL,
+            "--api-keys", BackendHarness.apiKey, "--timeout", "2",
+        ]
+        let log = logs.appendingPathComponent("backend-\(index).log")
+        // The token as a container secret is given: a file named by the environment.
+        let tokenFile = logs.appendingPathComponent("merchant_token")
+        try (BackendHarness.merchantToken + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
+        guard
+            let server = try await ChildServer.launch(
+                executable, arguments, environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path],
+                url: "http://127.0.0.1:\(port)", log: log)
+        else {
+            throw InstanceExited(index: index, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        }
+        return server
+    }
+
+    struct InstanceExited: Error, CustomStringConvertible {
+        let index: Int
+        let output: String
+        var description: String { "backend instance \(index) exited at start: \(output)" }
+    }
+}
+
+/// The cluster's own database on the test server, and what the test reads from it.
+enum ClusterDatabase {
+    /// Creates database `name` on the server of `SWEDBANKPAY_TEST_DATABASE_URL`; returns its URL.
+    static func create(name: String) async throws -> String {
+        let location = try TestDatabase.location(.postgres)
+        guard case .postgres(let url) = location, var components = URLComponents(string: url) else {
+            throw TestDatabase.PostgresMissing()
+        }
+        let server = try await BackendDatabase.open(location, connectionsPerEventLoop: 1)
+        do {
+            try await server.sql.raw("CREATE DATABASE \(unsafeRaw: name)").run()
+        } catch {
+            try? await server.close()
+            throw error
+        }
+        try await server.close()
+        components.path = "/" + name
+        return components.string ?? url
+    }
+
+    /// The recorded status of each order whose Swedbank Pay id is in `pspIDs`, once every one is
+    /// final or 20 seconds passed. The backend records a callback's news after answering it, in
+    /// another process: there is no event to await here, so the database is read again.
+    static func statuses(of pspIDs: [String], in database: BackendDatabase) async throws -> [String: String] {
+        let store = OrderStore(database: database)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while true {
+            var statuses: [String: String] = [:]
+            for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status ?? "missing" }
+            if statuses.values.allSatisfy({ $0 == "Paid" }) || ContinuousClock.now > deadline { return statuses }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
+}
