@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // jwt-kit's own crypto; named only so the JWT tests can make RSA key pairs as they run.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
@@ -76,6 +78,7 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -95,6 +98,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict
         ),

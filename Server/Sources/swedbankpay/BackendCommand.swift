@@ -43,6 +43,7 @@ struct BackendCommand: AsyncParsableCommand {
     var trampolineUrl: String?
 
     func run() async throws {
+        try backend.bootstrapLogging()
         let port = try backend.resolvedPort()
         guard let baseText = swedbankPayURL ?? Environment.value("SWEDBANKPAY_BASE_URL"),
             let baseURL = URL(string: baseText)
@@ -71,6 +72,7 @@ struct BackendCommand: AsyncParsableCommand {
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()
+        let metrics = try backend.metricsService()
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
         let host = backend.resolvedHost
@@ -85,7 +87,8 @@ struct BackendCommand: AsyncParsableCommand {
                 )
             }
         }
-        try await BackendRunner.run(services: [app], backend: merchantBackend, database: database)
+        try await BackendRunner.run(
+            services: [app] + [metrics].compactMap { $0 }, backend: merchantBackend, database: database)
     }
 
     private func merchantToken() throws -> String {

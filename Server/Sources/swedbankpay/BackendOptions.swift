@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import JWTKit
 import MerchantBackend
+import ServerSupport
+import ServiceLifecycle
 
 /// The options `serve` and `backend` share. Each flag has an environment variable; a flag wins.
 struct BackendOptions: ParsableArguments {
@@ -107,6 +109,60 @@ struct BackendOptions: ParsableArguments {
             "backend: run the example authentication (any access token is its own user) on a non-loopback --host anyway. Env: SWEDBANKPAY_ALLOW_EXAMPLE_AUTH=1."
         ))
     var allowExampleAuth = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The least severe log events written: trace, debug, info, notice, warning, error or critical. Env: SWEDBANKPAY_LOG_LEVEL. Default: info.",
+            valueName: "level"))
+    var logLevel: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How log lines are written to standard error: text, or json (one object per line). Env: SWEDBANKPAY_LOG_FORMAT. Default: text.",
+            valueName: "format"))
+    var logFormat: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve Prometheus metrics at /metrics on this port (0 picks a free one). Env: SWEDBANKPAY_METRICS_PORT. Default: no metrics.",
+            valueName: "port"))
+    var metricsPort: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The address of the metrics port. Env: SWEDBANKPAY_METRICS_HOST. Default: 127.0.0.1.", valueName: "host"))
+    var metricsHost: String?
+
+    /// The metrics endpoint when one was asked for (flag, else environment); it starts recording
+    /// metrics, so it is made before the backend.
+    func metricsService() throws -> (any Service)? {
+        let port: Int
+        if let metricsPort {
+            port = metricsPort
+        } else if let text = Environment.value("SWEDBANKPAY_METRICS_PORT") {
+            guard let value = Int(text) else {
+                throw ValidationError("SWEDBANKPAY_METRICS_PORT must be a port number, not \(text)")
+            }
+            port = value
+        } else {
+            return nil
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--metrics-port must be 0–65535, not \(port)") }
+        return MetricsEndpoint.start(
+            host: metricsHost ?? Environment.value("SWEDBANKPAY_METRICS_HOST") ?? "127.0.0.1", port: port)
+    }
+
+    /// Sets up the process's logging as given (flag, else environment). Once, before anything logs.
+    func bootstrapLogging() throws {
+        do {
+            try ServerLogging.parse(
+                level: logLevel ?? Environment.value("SWEDBANKPAY_LOG_LEVEL"),
+                format: logFormat ?? Environment.value("SWEDBANKPAY_LOG_FORMAT")
+            ).bootstrap()
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
 
     var resolvedHost: String { host ?? Environment.value("SWEDBANKPAY_HOST") ?? "127.0.0.1" }
 

@@ -46,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
     var strict = false
 
     func run() async throws {
+        try backend.bootstrapLogging()
         let host = backend.resolvedHost
         let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
         // The sandbox listens on the backend's host: off loopback its control API needs a token.
@@ -85,6 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         try backend.applyCallLimits(to: &configuration)
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
         try BackendRunner.validate(configuration)
+        let metrics = try backend.metricsService()
         let database = try await BackendRunner.openDatabase(location)
         let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
 
@@ -101,7 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let sandboxApp = sandbox.application(host: host, port: sandboxPort) { _ in await ready.arrive() }
         let backendApp = merchantBackend.application(host: host, port: port) { _ in await ready.arrive() }
-        try await BackendRunner.run(services: [sandboxApp, backendApp], backend: merchantBackend, database: database)
+        try await BackendRunner.run(
+            services: [sandboxApp, backendApp] + [metrics].compactMap { $0 }, backend: merchantBackend,
+            database: database)
     }
 }
 

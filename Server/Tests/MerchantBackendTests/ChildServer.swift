@@ -11,9 +11,10 @@ struct ChildServer: Sendable {
 
     /// Starts `executable` and waits until `GET <url><healthPath>` answers 200. Nil when the
     /// process ends first (its port was taken meanwhile, say): the caller may try other ports.
+    /// `log` takes standard output and error together; `output` and `errors` each one of them.
     static func launch(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], url: String,
-        healthPath: String = "/healthz", log: URL? = nil
+        healthPath: String = "/healthz", log: URL? = nil, output: URL? = nil, errors: URL? = nil
     ) async throws -> ChildServer? {
         let process = Process()
         process.executableURL = executable
@@ -23,13 +24,21 @@ struct ChildServer: Sendable {
         }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        if let log {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
+        func appending(to file: URL) throws -> FileHandle {
+            if !FileManager.default.fileExists(atPath: file.path) {
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            }
+            let handle = try FileHandle(forWritingTo: file)
             handle.seekToEndOfFile()
+            return handle
+        }
+        if let log {
+            let handle = try appending(to: log)
             process.standardOutput = handle
             process.standardError = handle
         }
+        if let output { process.standardOutput = try appending(to: output) }
+        if let errors { process.standardError = try appending(to: errors) }
         try ProcessLaunch.run(process)
         let server = ChildServer(process: process, url: url)
         // No event tells that another process listens: ask its health route until it answers.

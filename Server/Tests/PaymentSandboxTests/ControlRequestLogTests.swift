@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwedbankPaySDK
 import Testing
 
@@ -11,7 +12,9 @@ import Testing
 
     @Test func recordsEachRequestWithoutBodyOrHeaders() async throws {
         try await SandboxHarness().run { client in
-            _ = try await client.send(.post, "/psp/consumers?trace=1", json: Self.consumer)
+            _ = try await client.send(
+                .post, "/psp/consumers?trace=1", json: Self.consumer,
+                headers: [HTTPField.Name("X-Request-Id")!: "req-1234.abc"])
             _ = try await client.send(.get, "/psp/nothing", token: "wrong-token")
             _ = try await client.send(.get, "/sandbox/faults")
             let reply = try await client.send(.get, "/sandbox/requests")
@@ -26,6 +29,8 @@ import Testing
             #expect(entries[0]["query"] == .string("trace=1"))
             #expect(entries[0]["status"] == .integer(200))
             #expect(entries[0]["fault"] == .null)
+            #expect(entries[0]["requestId"] == .string("req-1234.abc"))
+            #expect(entries[1]["requestId"] == .null)
             #expect(entries[1]["method"] == .string("GET"))
             #expect(entries[1]["path"] == .string("/psp/nothing"))
             #expect(entries[1]["query"] == .null)
@@ -34,6 +39,7 @@ import Testing
                 #expect(
                     Set(entry.keys) == [
                         "method", "path", "query", "status", "startedAt", "durationMs", "fault", "warnings",
+                        "requestId",
                     ])
                 let duration = try #require(
                     entry["durationMs"].flatMap { value -> Double? in

@@ -67,6 +67,9 @@ public final class MerchantBackend: Sendable {
     /// `/healthz` and the Swedbank Pay callback open.
     public func router() -> Router<BackendRequestContext> {
         let router = Router(context: BackendRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        // Per route, method and status: request counts, durations and requests in progress.
+        if BackendMetrics.enabled { router.add(middleware: MetricsMiddleware()) }
         router.add(middleware: BackendProblemMiddleware(bodyLimit: configuration.maxRequestBodyBytes))
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)

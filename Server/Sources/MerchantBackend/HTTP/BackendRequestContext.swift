@@ -6,6 +6,8 @@ public struct BackendRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The user the app's access token names, once ``AppAuthMiddleware`` accepted the request.
     var user: String?
+    /// This request's ``RequestID`` (set by ``RequestLogMiddleware``).
+    var requestID: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -93,29 +93,63 @@ struct SwedbankPayClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Authorization", value: "Bearer " + token.value)
         request.headers.add(name: "User-Agent", value: userAgent)
+        if let id = RequestID.current { request.headers.add(name: RequestID.header, value: id) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         // One deadline for waiting for a slot and for the call itself.
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1_000))
-        let (status, contentType, data) = try await limiter.run(deadline: deadline) {
-            () async throws(BackendProblem) -> (Int, String?, Data) in
-            do {
-                let response = try await http.execute(request, deadline: deadline)
-                return (
-                    Int(response.status.code), response.headers.first(name: "Content-Type"),
-                    Data(buffer: try await response.body.collect(upTo: maxResponseBytes))
-                )
-            } catch let error as NIOTooManyBytesError {
-                _ = error
-                throw .invalidResponse(
-                    "Swedbank Pay answered with more than \(maxResponseBytes) bytes.", gatewayStatus: 200, body: "")
-            } catch {
-                throw Self.problem(for: error, timeout: timeout)
+        // Metrics name the call by its operation, never by its ids (``SwedbankPayOperation``).
+        let operation =
+            BackendMetrics.enabled
+            ? SwedbankPayOperation.name(
+                method: method.rawValue, path: href.hasPrefix(origin) ? String(href.dropFirst(origin.count)) : href)
+            : nil
+        return try await call(request, deadline: deadline, operation: operation)
+    }
+
+    /// Sends `request` under the call limit and interprets the answer; with an `operation`, records
+    /// how long the call took and how it ended.
+    private func call(
+        _ request: HTTPClientRequest, deadline: NIODeadline, operation: String?
+    ) async throws(BackendProblem) -> Answer {
+        let start = ContinuousClock.now
+        let received: (status: Int, contentType: String?, data: Data)
+        do {
+            received = try await limiter.run(deadline: deadline) {
+                () async throws(BackendProblem) -> (Int, String?, Data) in
+                do {
+                    let response = try await http.execute(request, deadline: deadline)
+                    return (
+                        Int(response.status.code), response.headers.first(name: "Content-Type"),
+                        Data(buffer: try await response.body.collect(upTo: maxResponseBytes))
+                    )
+                } catch let error as NIOTooManyBytesError {
+                    _ = error
+                    throw .invalidResponse(
+                        "Swedbank Pay answered with more than \(maxResponseBytes) bytes.", gatewayStatus: 200, body: "")
+                } catch {
+                    throw Self.problem(for: error, timeout: timeout)
+                }
             }
+        } catch {
+            if let operation {
+                record(operation, outcome: SwedbankPayOperation.outcome(status: nil, problem: error), start)
+            }
+            throw error
         }
-        return try Self.interpret(status: status, contentType: contentType, data: data)
+        if let operation {
+            record(operation, outcome: SwedbankPayOperation.outcome(status: received.status, problem: nil), start)
+        }
+        return try Self.interpret(status: received.status, contentType: received.contentType, data: received.data)
+    }
+
+    private func record(_ operation: String, outcome: String, _ start: ContinuousClock.Instant) {
+        let (inFlight, queued) = limiter.load
+        BackendMetrics.callsInFlight.record(inFlight)
+        BackendMetrics.callsQueued.record(queued)
+        BackendMetrics.swedbankPayCall(operation: operation, outcome: outcome, duration: ContinuousClock.now - start)
     }
 
     /// What a failure to get an answer means for the app.

@@ -21,6 +21,7 @@ struct BackendServices: Sendable {
                 "Swedbank Pay's payment order has no status.", gatewayStatus: answer.status,
                 body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
         }
+        if BackendMetrics.enabled { BackendMetrics.statusRecorded(status) }
         do {
             try await store.updateStatus(id: order.id, status: status, now: Migrations.now())
         } catch {

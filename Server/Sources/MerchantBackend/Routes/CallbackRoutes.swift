@@ -29,7 +29,8 @@ struct CallbackRoutes {
             // The documented shape: an instrument, when sent, is its name.
             if let instrument = paymentOrder?["instrument"], instrument.stringValue == nil {
                 throw BackendProblem.badRequest(
-                    "The callback is malformed.", problems: [("paymentOrder.instrument", "The field must be a string.")])
+                    "The callback is malformed.", problems: [("paymentOrder.instrument", "The field must be a string.")]
+                )
             }
             await verifier.receive(pspID)
             return BackendResponse.json(Self.accepted)

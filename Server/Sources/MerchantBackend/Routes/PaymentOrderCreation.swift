@@ -88,6 +88,7 @@ struct PaymentOrderCreation: Sendable {
             // 4xx is Swedbank Pay's verdict on this order; anything else may succeed next time.
             let verdict = (400..<500).contains(problem.status) && problem.type != URI.mobileSDKBadGateway
             let document = SwedbankPaySDK.JSONValue.object(problem.document).jsonText
+            if BackendMetrics.enabled { BackendMetrics.orderCreation(verdict ? "rejected" : "failed") }
             try await store.markUnfinished(
                 id: order.id, creation: verdict ? .rejected : .failed, responseStatus: verdict ? problem.status : nil,
                 responseBody: verdict ? document : nil, now: Migrations.now())
@@ -96,6 +97,7 @@ struct PaymentOrderCreation: Sendable {
         guard case .object(let paymentOrder)? = answer.object["paymentOrder"],
             case .string(let pspID)? = paymentOrder["id"]
         else {
+            if BackendMetrics.enabled { BackendMetrics.orderCreation("failed") }
             try await store.markUnfinished(
                 id: order.id, creation: .failed, responseStatus: nil, responseBody: nil, now: Migrations.now())
             throw BackendProblem.invalidResponse(
@@ -107,6 +109,7 @@ struct PaymentOrderCreation: Sendable {
             Self.needsSetInstrumentLink(answer.object)
             ? SwedbankPaySDK.JSONValue.object(Self.forApp(answer.object, orderID: order.id)).jsonText
             : String(decoding: answer.body, as: UTF8.self)
+        if BackendMetrics.enabled { BackendMetrics.orderCreation("created") }
         try await store.markCreated(
             id: order.id, pspID: pspID, status: paymentOrder["status"]?.stringValue, responseStatus: 201,
             responseBody: document, now: Migrations.now())

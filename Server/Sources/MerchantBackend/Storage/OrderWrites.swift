@@ -16,12 +16,21 @@ struct OrderWrites: Sendable {
 
     init(sql: any SQLDatabase) {
         insert = GroupCommit(maxBatch: Self.maxBatch) { orders in
-            try await Self.insertAll(orders, into: sql)
+            try await Self.measured("insert", size: orders.count) { try await Self.insertAll(orders, into: sql) }
         }
         created = GroupCommit(maxBatch: Self.maxBatch) { updates in
-            try await Self.markAllCreated(updates, in: sql)
+            try await Self.measured("created", size: updates.count) { try await Self.markAllCreated(updates, in: sql) }
             return updates.map { _ in () }
         }
+    }
+
+    /// Runs one batch statement, recording its size and duration when metrics are on.
+    private static func measured<T>(_ statement: String, size: Int, _ write: () async throws -> T) async throws -> T {
+        guard BackendMetrics.enabled else { return try await write() }
+        let start = ContinuousClock.now
+        let result = try await write()
+        BackendMetrics.commit(statement: statement, size: size, duration: ContinuousClock.now - start)
+        return result
     }
 
     /// One INSERT for all `orders`: true for each one inserted, false where it conflicted.

@@ -17,6 +17,8 @@ struct RequestLogEntry: Sendable {
     let fault: (id: String, kind: String)?
     /// What the sandbox took although the documentation says otherwise (``RealServiceLeniency``).
     var warnings: [String] = []
+    /// The caller's `X-Request-Id`, so a merchant's log line and this entry can be matched.
+    var requestID: String?
 
     var json: SwedbankPaySDK.JSONValue {
         .object([
@@ -28,6 +30,7 @@ struct RequestLogEntry: Sendable {
             "durationMs": .number((durationMs * 1_000).rounded() / 1_000),
             "fault": fault.map { .object(["id": .string($0.id), "kind": .string($0.kind)]) } ?? .null,
             "warnings": .array(warnings.map { .string($0) }),
+            "requestId": requestID.map { .string($0) } ?? .null,
         ])
     }
 

@@ -1,8 +1,10 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Records every request outside the control API in the request log: method, path, query, status,
-/// start and duration, the fault that applied and the warnings the route noted. It sits outermost so the duration covers
+/// start and duration, the fault that applied, the warnings the route noted and the caller's
+/// `X-Request-Id`. It sits outermost so the duration covers
 /// injected delays and the status is the one the client gets.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
@@ -16,6 +18,8 @@ struct RequestLogMiddleware: RouterMiddleware {
         // The control API is how tests read the log; logging it would make every read change it.
         guard !FaultRule.isControlPath(path) else { return try await next(request, context) }
         let started = Date()
+        // Kept as given but bounded: the log is for people, and a header can be 8 KB.
+        let requestID = request.headers[HTTPField.Name("X-Request-Id")!].map { String($0.prefix(128)) }
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -26,7 +30,8 @@ struct RequestLogMiddleware: RouterMiddleware {
                 RequestLogEntry(
                     method: request.method.rawValue, path: path, query: request.uri.query,
                     status: answered ? Int(response.status.code) : nil, started: started,
-                    durationMs: Self.milliseconds(since: start), fault: fault, warnings: context.notes.warnings))
+                    durationMs: Self.milliseconds(since: start), fault: fault, warnings: context.notes.warnings,
+                    requestID: requestID))
             return response
         } catch {
             // Only errors the problem middleware let through land here; the server answers 500.
@@ -34,7 +39,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                 RequestLogEntry(
                     method: request.method.rawValue, path: path, query: request.uri.query, status: 500,
                     started: started, durationMs: Self.milliseconds(since: start), fault: nil,
-                    warnings: context.notes.warnings))
+                    warnings: context.notes.warnings, requestID: requestID))
             throw error
         }
     }

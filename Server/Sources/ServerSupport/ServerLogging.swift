@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import SwedbankPaySDK
+
+/// How the servers write their logs: one line per event on standard error, as text for people or
+/// as JSON for log collectors, at a chosen level. `swedbankpay backend` and `serve` set it up once
+/// at start (`--log-level`, `--log-format`).
+public struct ServerLogging: Sendable, Equatable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
+    public var level: Logger.Level
+    public var format: Format
+
+    public init(level: Logger.Level = .info, format: Format = .text) {
+        self.level = level
+        self.format = format
+    }
+
+    /// Reads `--log-level` / `--log-format` values; nil arguments keep the defaults. Throws a
+    /// message naming the valid values.
+    public static func parse(level: String?, format: String?) throws(ServerLoggingError) -> ServerLogging {
+        var logging = ServerLogging()
+        if let level {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                throw ServerLoggingError(
+                    "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(level)"
+                )
+            }
+            logging.level = parsed
+        }
+        if let format {
+            guard let parsed = Format(rawValue: format.lowercased()) else {
+                throw ServerLoggingError("--log-format must be text or json, not \(format)")
+            }
+            logging.format = parsed
+        }
+        return logging
+    }
+
+    /// Makes every logger of the process write this way. Call once, before anything logs.
+    public func bootstrap() {
+        let level = level
+        switch format {
+        case .text:
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        case .json:
+            LoggingSystem.bootstrap { label in
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
+        }
+    }
+}
+
+public struct ServerLoggingError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Writes each log event as one JSON object on a line of standard error:
+/// `{"time":"…","level":"info","label":"…","message":"…", <metadata>…}`. Metadata keys become
+/// fields (nested values as JSON); `time`, `level`, `label` and `message` are never overwritten.
+public struct JSONLogHandler: LogHandler {
+    public let label: String
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    private let write: @Sendable (String) -> Void
+
+    public init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
+        self.label = label
+        self.write = write
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        write(Self.line(event: event, label: label, handlerMetadata: metadata, time: Date()))
+    }
+
+    /// The JSON line of one event (without the newline).
+    static func line(event: LogEvent, label: String, handlerMetadata: Logger.Metadata, time: Date) -> String {
+        var object: SwedbankPaySDK.JSONObject = [:]
+        for (key, value) in handlerMetadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+            object[key] = json(value)
+        }
+        object["time"] = .string(time.formatted(timestampStyle))
+        object["level"] = .string(event.level.rawValue)
+        object["label"] = .string(label)
+        object["message"] = .string(event.message.description)
+        return SwedbankPaySDK.JSONValue.object(object).jsonText
+    }
+
+    private static func json(_ value: Logger.Metadata.Value) -> SwedbankPaySDK.JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .stringConvertible(let convertible): return .string(convertible.description)
+        case .array(let values): return .array(values.map(json))
+        case .dictionary(let values): return .object(values.mapValues(json))
+        }
+    }
+
+    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// One `write` per line, so lines of concurrent events never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        let bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

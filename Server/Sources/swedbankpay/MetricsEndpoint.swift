@@ -1,0 +1,31 @@
+import CoreMetrics
+import Hummingbird
+import Logging
+import Prometheus
+
+/// `GET /metrics` in Prometheus' text format, on a port of its own (`--metrics-port`), so the
+/// metrics are never on the address apps and Swedbank Pay reach. Setting it up makes swift-metrics
+/// record into its registry: call ``start(host:port:)`` before the backend is made.
+enum MetricsEndpoint {
+    /// The buckets of the histograms whose values are not durations.
+    static let valueBuckets: [String: [Double]] = ["database_commit_batch_size": [1, 2, 4, 8, 16, 32, 64]]
+
+    static func start(host: String, port: Int) -> some ApplicationProtocol {
+        let registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.valueHistogramBuckets = valueBuckets
+        MetricsSystem.bootstrap(factory)
+        let router = Router()
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        }
+        return Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "metrics"),
+            onServerRunning: { channel in
+                Console.line("Metrics on http://\(host):\(channel.localAddress?.port ?? port)/metrics")
+            },
+            logger: Logger(label: "swedbankpay.metrics"))
+    }
+}
