@@ -13,6 +13,7 @@ import Testing
     static let apiKey = "log-test-api-key-0123456789"
     static let wrongKey = "log-test-wrong-key-9876543210"
     static let jwtSecret = "log-test-hs256-secret-of-at-least-32-bytes"
+    static let traceParent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 
     @Test(arguments: TestDatabase.engines)
     func noSecretInAnyLineAndOneLinePerRequest(engine: BackendHarness.Engine) async throws {
@@ -78,7 +79,7 @@ import Testing
         #expect(try await call(.GET, "/", route: "/").status == 200)
         let created = try await call(
             .POST, "/paymentorders", route: "/paymentorders", json: BackendHarness.orderJSON(payerReference: payer),
-            id: "checkout-7f3a.1")
+            id: "checkout-7f3a.1", headers: app.headers(["traceparent": Self.traceParent]))
         try #require(created.status == 201)
         #expect(created.headers.first(name: RequestID.header) == "checkout-7f3a.1")
         let pspID = try #require(created.paymentOrderID)
@@ -147,6 +148,11 @@ import Testing
             $0["method"] as? String == "POST" && $0["path"] as? String == "/psp/paymentorders"
         }
         #expect(creations.first?["requestId"] as? String == "checkout-7f3a.1")
+        // ... in the app's trace, as a span of its own.
+        let sentTrace = try #require(TraceParent.parse(creations.first?["traceparent"] as? String))
+        #expect(sentTrace.traceID == "4bf92f3577b34da6a3ce929d0e0e4736" && sentTrace.parentID != "00f067aa0ba902b7")
+        #expect(logged[1]["trace_id"] as? String == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(logged.allSatisfy { ($0["trace_id"] as? String)?.utf8.count == 32 })
 
         // No secret, token or card data in any line.
         var secrets: [(name: String, value: String)] = [
@@ -182,10 +188,15 @@ struct LoggedApp: Sendable {
     let apiKey: String
     let accessToken: String
 
+    /// The app's credentials, with `extra` headers.
+    func headers(_ extra: [String: String] = [:]) -> [String: String] {
+        ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": accessToken].merging(extra) { $1 }
+    }
+
     func send(
         _ method: HTTPMethod, _ path: String, json: String?, id: String?, headers: [String: String]?
     ) async throws -> Answer {
-        var fields = headers ?? ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": accessToken]
+        var fields = headers ?? self.headers()
         if let id { fields[RequestID.header] = id }
         return try await HTTPClient.shared.answer(method, url + path, json: json, headers: fields)
     }

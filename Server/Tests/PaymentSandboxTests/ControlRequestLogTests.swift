@@ -39,7 +39,7 @@ import Testing
                 #expect(
                     Set(entry.keys) == [
                         "method", "path", "query", "status", "startedAt", "durationMs", "fault", "warnings",
-                        "requestId",
+                        "requestId", "traceparent",
                     ])
                 let duration = try #require(
                     entry["durationMs"].flatMap { value -> Double? in

@@ -14,27 +14,36 @@ struct RequestLogMiddleware: RouterMiddleware {
         -> Response
     {
         let id = RequestID.accepted(request.headers[HTTPField.Name(RequestID.header)!]) ?? RequestID.make()
+        // The caller's trace when it sent a valid traceparent; a new one otherwise. The request's
+        // own span gets a new id either way: the caller's span is its parent.
+        let trace = TraceParent.parse(request.headers[Self.traceParent])?.child() ?? TraceParent.start()
         var context = context
         context.requestID = id
         // One id per request in every line: ours replaces Hummingbird's own.
         context.logger[metadataKey: "hb.request.id"] = nil
         context.logger[metadataKey: "request_id"] = .string(id)
+        context.logger[metadataKey: "trace_id"] = .string(trace.traceID)
         let start = ContinuousClock.now
         var response: Response
         do {
-            response = try await RequestID.$current.withValue(id) { try await next(request, context) }
+            response = try await RequestID.$current.withValue(id) {
+                try await TraceParent.$current.withValue(trace) { try await next(request, context) }
+            }
         } catch {
             // Only what the problem middleware let through (a cancelled request): logged as 500.
-            log(request, context: context, status: 500, since: start, id: id)
+            log(request, context: context, status: 500, since: start, id: id, trace: trace)
             throw error
         }
         response.headers[HTTPField.Name(RequestID.header)!] = id
-        log(request, context: context, status: Int(response.status.code), since: start, id: id)
+        log(request, context: context, status: Int(response.status.code), since: start, id: id, trace: trace)
         return response
     }
 
+    private static let traceParent = HTTPField.Name("traceparent")!
+
     private func log(
-        _ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant, id: String
+        _ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant, id: String,
+        trace: TraceParent
     ) {
         let elapsed = ContinuousClock.now - start
         let milliseconds =
@@ -43,6 +52,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             "request",
             metadata: [
                 "request_id": .string(id),
+                "trace_id": .string(trace.traceID),
                 "method": .string(request.method.rawValue),
                 "route": .string(context.endpointPath ?? "NotFound"),
                 "status": .stringConvertible(status),

@@ -19,6 +19,8 @@ struct RequestLogEntry: Sendable {
     var warnings: [String] = []
     /// The caller's `X-Request-Id`, so a merchant's log line and this entry can be matched.
     var requestID: String?
+    /// The caller's W3C `traceparent`, when it sent one.
+    var traceParent: String?
 
     var json: SwedbankPaySDK.JSONValue {
         .object([
@@ -31,6 +33,7 @@ struct RequestLogEntry: Sendable {
             "fault": fault.map { .object(["id": .string($0.id), "kind": .string($0.kind)]) } ?? .null,
             "warnings": .array(warnings.map { .string($0) }),
             "requestId": requestID.map { .string($0) } ?? .null,
+            "traceparent": traceParent.map { .string($0) } ?? .null,
         ])
     }
 

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Records every request outside the control API in the request log: method, path, query, status,
 /// start and duration, the fault that applied, the warnings the route noted and the caller's
-/// `X-Request-Id`. It sits outermost so the duration covers
+/// `X-Request-Id` and `traceparent`. It sits outermost so the duration covers
 /// injected delays and the status is the one the client gets.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
@@ -20,6 +20,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let started = Date()
         // Kept as given but bounded: the log is for people, and a header can be 8 KB.
         let requestID = request.headers[HTTPField.Name("X-Request-Id")!].map { String($0.prefix(128)) }
+        let traceParent = request.headers[HTTPField.Name("traceparent")!].map { String($0.prefix(128)) }
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
@@ -31,7 +32,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                     method: request.method.rawValue, path: path, query: request.uri.query,
                     status: answered ? Int(response.status.code) : nil, started: started,
                     durationMs: Self.milliseconds(since: start), fault: fault, warnings: context.notes.warnings,
-                    requestID: requestID))
+                    requestID: requestID, traceParent: traceParent))
             return response
         } catch {
             // Only errors the problem middleware let through land here; the server answers 500.
@@ -39,7 +40,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                 RequestLogEntry(
                     method: request.method.rawValue, path: path, query: request.uri.query, status: 500,
                     started: started, durationMs: Self.milliseconds(since: start), fault: nil,
-                    warnings: context.notes.warnings, requestID: requestID))
+                    warnings: context.notes.warnings, requestID: requestID, traceParent: traceParent))
             throw error
         }
     }
