@@ -47,16 +47,27 @@ struct BenchBackendCommand: AsyncParsableCommand {
             "Connections C of a latency phase (repeatable; default: 256 and 1024).", valueName: "count"))
     var latencyConnections: [Int] = [256, 1_024]
 
+    @Option(
+        help: ArgumentHelp(
+            "After the other phases, preload this many stored orders (in bulk, not through HTTP) and measure creation and GET /paymentorders/{id} (repeatable, e.g. --scale 10000 --scale 1000000).",
+            valueName: "orders"))
+    var scale: [Int] = []
+
     /// Rounds the two creation phases are split into.
     static let rounds = 5
 
     static let token = "bench-merchant-token"
     static let apiKey = "bench-api-key"
+    /// The app user of every request.
+    static let user = "bench-user"
 
     func validate() throws {
         guard (1...300).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 300") }
         guard (1...1_024).contains(connections) else { throw ValidationError("--connections must be from 1 to 1024") }
         guard (0...10_000).contains(delay) else { throw ValidationError("--delay must be from 0 to 10000 ms") }
+        guard scale.allSatisfy({ (1...10_000_000).contains($0) }) else {
+            throw ValidationError("--scale must be from 1 to 10000000 orders")
+        }
         guard latencyConnections.allSatisfy({ (1...4_096).contains($0) }) else {
             throw ValidationError("--latency-connections must be from 1 to 4096")
         }
@@ -151,6 +162,16 @@ struct BenchBackendCommand: AsyncParsableCommand {
                         cpuBoundRate: backendRate)
                     phase.report(try await phase.run(sandbox: sandbox, backendURL: backendURL))
                 }
+                if !scale.isEmpty {
+                    let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
+                    let rows = try await phase.run(
+                        database: database, backendURL: backendURL, client: client, reader: Self.user)
+                    for line in BenchScalePhase.summary(rows) { Console.line(line) }
+                    for (query, plan) in try await database.queryPlans() {
+                        Console.line("plan of \(query):")
+                        for line in plan { Console.line("  \(line)") }
+                    }
+                }
             } catch {
                 try? await client.shutdown()
                 throw error
@@ -172,7 +193,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
         } else {
             request.headers.add(name: "x-payex-sample-apikey", value: apiKey)
-            request.headers.add(name: "x-payex-sample-access-token", value: "bench-user")
+            request.headers.add(name: "x-payex-sample-access-token", value: user)
         }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
