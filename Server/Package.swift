@@ -9,7 +9,8 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(
     name: "SwedbankPayServer",
-    platforms: [.macOS(.v14)],
+    // macOS 15: swift-configuration's floor (the servers run on Linux; this is for development).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .library(name: "BrowserHost", targets: ["BrowserHost"]),
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         // jwt-kit's own crypto; named only so the JWT tests can make RSA key pairs as they run.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
@@ -100,6 +103,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strict
         ),

@@ -43,6 +43,7 @@ struct BackendCommand: AsyncParsableCommand {
     var trampolineUrl: String?
 
     func run() async throws {
+        try await backend.sources.load()
         try backend.bootstrapLogging()
         let port = try backend.resolvedPort()
         guard let baseText = swedbankPayURL ?? Environment.value("SWEDBANKPAY_BASE_URL"),

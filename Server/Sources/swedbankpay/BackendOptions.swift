@@ -7,6 +7,8 @@ import ServiceLifecycle
 
 /// The options `serve` and `backend` share. Each flag has an environment variable; a flag wins.
 struct BackendOptions: ParsableArguments {
+    @OptionGroup var sources: ConfigurationSources
+
     @Option(help: "The address to listen on. Env: SWEDBANKPAY_HOST. Default: 127.0.0.1.")
     var host: String?
 

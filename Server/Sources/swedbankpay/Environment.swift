@@ -1,17 +1,47 @@
 import ArgumentParser
+import Configuration
 import Foundation
+import SystemPackage
 
-/// Settings read from environment variables (12-factor): a flag given on the command line wins,
-/// then the variable, then the default.
+/// Settings read through swift-configuration (12-factor): a flag given on the command line wins,
+/// then the process environment, then the `.env` file given by `--env-file` or
+/// `SWEDBANKPAY_ENV_FILE`, then the files of the directory given by `--secrets-dir` or
+/// `SWEDBANKPAY_SECRETS_DIR` (one file per setting, named like its variable: the shape of container
+/// secrets), then the default. The names are the same in every source.
 enum Environment {
-    static func value(_ name: String) -> String? {
-        guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces),
-            !text.isEmpty
-        else { return nil }
-        return text
+    /// The sources read at start; until ``load(environmentFile:secretsDirectory:)`` runs, the
+    /// process environment alone.
+    private static let sources = Sources()
+
+    /// Reads the configured files once, at the start of a command. A named file or directory that
+    /// cannot be read stops the start.
+    static func load(environmentFile: String?, secretsDirectory: String?) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var providers: [any ConfigProvider] = [EnvironmentVariablesProvider(environmentVariables: environment)]
+        if let path = environmentFile ?? nonEmpty(environment["SWEDBANKPAY_ENV_FILE"]) {
+            do {
+                providers.append(try await EnvironmentVariablesProvider(environmentFilePath: FilePath(path)))
+            } catch {
+                throw ValidationError("cannot read the environment file \(path): \(error)")
+            }
+        }
+        if let path = secretsDirectory ?? nonEmpty(environment["SWEDBANKPAY_SECRETS_DIR"]) {
+            do {
+                providers.append(try await DirectoryFilesProvider(directoryPath: FilePath(path)))
+            } catch {
+                throw ValidationError("cannot read the secrets directory \(path): \(error)")
+            }
+        }
+        sources.set(ConfigReader(providers: providers))
     }
 
-    /// A comma-separated list variable.
+    /// The value of setting `name` (e.g. `SWEDBANKPAY_HOST`), without surrounding white space;
+    /// nil when it is unset or empty.
+    static func value(_ name: String) -> String? {
+        nonEmpty(sources.reader.string(forKey: ConfigKey(name)))
+    }
+
+    /// A comma-separated list setting.
     static func list(_ name: String) -> [String] {
         (value(name) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
             !$0.isEmpty
@@ -25,5 +55,39 @@ enum Environment {
             throw ValidationError("cannot read \(flag) \(path)")
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The reader, replaced once at start.
+    private final class Sources: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current = ConfigReader(
+            provider: EnvironmentVariablesProvider(environmentVariables: ProcessInfo.processInfo.environment))
+
+        var reader: ConfigReader { lock.withLock { current } }
+        func set(_ reader: ConfigReader) { lock.withLock { current = reader } }
+    }
+}
+
+/// `--env-file` and `--secrets-dir`, for every command that reads settings.
+struct ConfigurationSources: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A .env file (KEY=value lines) of settings; the process environment wins over it. Env: SWEDBANKPAY_ENV_FILE.",
+            valueName: "path"))
+    var envFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A directory of secrets, one file per setting named like its variable (e.g. SWEDBANKPAY_MERCHANT_TOKEN); read after the environment and the .env file. Env: SWEDBANKPAY_SECRETS_DIR.",
+            valueName: "path"))
+    var secretsDir: String?
+
+    func load() async throws {
+        try await Environment.load(environmentFile: envFile, secretsDirectory: secretsDir)
     }
 }

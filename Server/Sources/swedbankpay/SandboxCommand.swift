@@ -66,9 +66,9 @@ struct SandboxCommand: AsyncParsableCommand {
     /// The control token given (flag, else environment).
     var resolvedControlToken: String? { controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") }
 
+    @OptionGroup var sources: ConfigurationSources
+
     func validate() throws {
-        let binding = ControlBinding.problems(host: host, controlToken: resolvedControlToken)
-        guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         if let publicUrl, Self.publicURL(publicUrl) == nil {
             throw ValidationError(
                 "--public-url must be an absolute http(s) URL, for example --public-url http://192.168.1.20:8081")
@@ -87,6 +87,10 @@ struct SandboxCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The control token may come from the .env file or the secrets directory, read here.
+        try await sources.load()
+        let binding = ControlBinding.problems(host: host, controlToken: resolvedControlToken)
+        guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         var configuration = SandboxConfiguration(seed: seed)
         if !merchantToken.isEmpty {
             configuration.merchantTokens = Set(merchantToken)

@@ -46,6 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
     var strict = false
 
     func run() async throws {
+        try await backend.sources.load()
         try backend.bootstrapLogging()
         let host = backend.resolvedHost
         let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host

@@ -58,7 +58,7 @@ struct WebPaymentWorld {
                 swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(merchantToken), payeeId: payeeId,
                 publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
                 trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!,
-                appSchemes: [callbackScheme], swedbankPayTimeout: 5),
+                appSchemes: [callbackScheme], swedbankPayTimeout: 15),
             database: database)
         let (backendServer, _) = try await listening(logger: logger) { ready in
             backend.application(host: "127.0.0.1", port: backendPort, logger: logger, onServerRunning: ready)

@@ -60,7 +60,7 @@ struct BackendHarness: Sendable {
                         payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!,
                         apiKeys: [Secret(apiKey)],
                         trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
-                        iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 5)
+                        iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 15)
                     configure(&configuration)
                     return configuration
                 }

@@ -131,7 +131,9 @@ import Testing
     /// Waits for a state the backend reaches on its own (a call admitted or queued), which no
     /// event announces; bounded, so a broken limiter fails the test instead of hanging it.
     static func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<400 where !condition() {
+        // Generous: on a loaded CI machine a task may wait seconds for a thread.
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !condition() && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
         try #require(condition())

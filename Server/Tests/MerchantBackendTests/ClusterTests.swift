@@ -177,7 +177,7 @@ struct Cluster: Sendable {
         let arguments = [
             "backend", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL,
             "--swedbank-pay-url", sandboxURL, "--payee-id", BackendHarness.payeeID, "--public-url", publicURL,
-            "--api-keys", BackendHarness.apiKey, "--timeout", "2", "--log-format", "json",
+            "--api-keys", BackendHarness.apiKey, "--log-format", "json",
         ]
         let log = logs.appendingPathComponent("backend-\(index).log")
         // The token as a container secret is given: a file named by the environment.
