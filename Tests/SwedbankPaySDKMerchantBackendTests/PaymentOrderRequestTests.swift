@@ -17,7 +17,7 @@ import Testing
             request.headers.map { "\($0.name): \($0.value)" } == [
                 "Accept: application/json, application/problem+json",
                 "Content-Type: application/json",
-                "User-Agent: SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)",
+                "User-Agent: SwedbankPaySDK-Swift/\(SwedbankPaySDK.VersionReporter.currentVersion) (compatible; SwedbankPaySDK-iOS/5.0.3)",
                 "x-payex-sample-access-token: token-1",
                 "x-payex-sample-apikey: key",
             ])
@@ -30,7 +30,7 @@ import Testing
               "amount": 1500,
               "vatAmount": 375,
               "description": "Test Purchase",
-              "userAgent": "SwedbankPaySDK-iOS/0.1.0",
+              "userAgent": "SwedbankPaySDK-Swift/0.1.0 (compatible; SwedbankPaySDK-iOS/5.0.3)",
               "language": "sv-SE",
               "instrument": "Swish",
               "generateRecurrenceToken": false,
@@ -198,7 +198,7 @@ import Testing
         let headers = harness.http.requests[1].headers
         #expect(headers.values(for: "Content-Type") == ["application/json"])
         #expect(
-            headers.values(for: "User-Agent") == ["SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)"]
+            headers.values(for: "User-Agent") == [SwedbankPaySDK.VersionReporter.userAgent]
         )
         #expect(headers["X-Extra"] == "1")
         #expect(harness.http.requests[0].headers["Content-Type"] == nil)  // a GET has no body

@@ -74,7 +74,8 @@ func seed003Configuration(backendUrl: URL) -> SwedbankPaySDK.MerchantBackendConf
         #expect(paymentOrder.payeeInfo.payeeId == "")
         #expect(paymentOrder.payeeInfo.payeeReference == "")
         #expect(paymentOrder.operation == .Purchase)
-        #expect(paymentOrder.userAgent == "SwedbankPaySDK-iOS/\(SwedbankPaySDK.VersionReporter.currentVersion)")
+        #expect(paymentOrder.userAgent == SwedbankPaySDK.VersionReporter.userAgent)
+        #expect(paymentOrder.userAgent.hasSuffix("(compatible; SwedbankPaySDK-iOS/5.0.3)"))
         #expect(paymentOrder.urls.hostUrls == [URL(string: "https://example.com/swedbank-pay-mobile/")!])
         let paymentUrl = try #require(paymentOrder.urls.paymentUrl?.absoluteString)
         #expect(

@@ -11,6 +11,8 @@ import Testing
         let version = try String(contentsOf: versionFile, encoding: .utf8).trimmingCharacters(
             in: .whitespacesAndNewlines)
         #expect(SwedbankPaySDK.VersionReporter.currentVersion == version)
-        #expect(SwedbankPaySDK.VersionReporter.userAgent == "SwedbankPaySDK-iOS/\(version)")
+        #expect(
+            SwedbankPaySDK.VersionReporter.userAgent
+                == "SwedbankPaySDK-Swift/\(version) (compatible; SwedbankPaySDK-iOS/5.0.3)")
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import ServerSupport
+import Synchronization
 
 /// A server run as a child process of the tests (`swedbankpay`, nginx), for tests that need a
 /// real process to kill, restart or balance. Output goes to `log` when one is given.
@@ -40,6 +41,7 @@ struct ChildServer: Sendable {
         if let output { process.standardOutput = try appending(to: output) }
         if let errors { process.standardError = try appending(to: errors) }
         try ProcessLaunch.run(process)
+        LeftoverChildren.shared.add(process.processIdentifier)
         let server = ChildServer(process: process, url: url)
         // No event tells that another process listens: ask its health route until it answers.
         let deadline = ContinuousClock.now + .seconds(30)
@@ -78,5 +80,23 @@ struct ChildServer: Sendable {
     /// core), which would stall every other test of this process meanwhile.
     private func exited() async {
         while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        LeftoverChildren.shared.remove(process.processIdentifier)
     }
+}
+
+/// The children still running. A test that fails half-way (a `#require`, a thrown error) may not
+/// reach its `terminate()`; when the test process exits, whatever is left here gets SIGKILL, so
+/// no server outlives the run and holds its port or database.
+final class LeftoverChildren: Sendable {
+    static let shared = LeftoverChildren()
+    private let running = Mutex<Set<pid_t>>([])
+
+    private init() {
+        atexit {
+            for pid in LeftoverChildren.shared.running.withLock({ $0 }) { kill(pid, SIGKILL) }
+        }
+    }
+
+    func add(_ pid: pid_t) { _ = running.withLock { $0.insert(pid) } }
+    func remove(_ pid: pid_t) { _ = running.withLock { $0.remove(pid) } }
 }

@@ -52,3 +52,24 @@ import Testing
         #expect(TraceParent.start().traceID != trace.traceID)
     }
 }
+
+/// The ids made for every request: the right shape, and never the same twice.
+@Suite struct FastIDsTests {
+    @Test func idsHaveTheirShapeAndNeverRepeat() {
+        var seen = Set<String>()
+        for _ in 0..<10_000 {
+            let request = FastIDs.requestID()
+            let trace = FastIDs.traceID()
+            let span = FastIDs.spanID()
+            #expect(request.utf8.count == 32 && trace.utf8.count == 32 && span.utf8.count == 16)
+            #expect(RequestID.accepted(request) == request)
+            #expect(TraceParent.parse("00-\(trace)-\(span)-01") != nil)
+            seen.formUnion([request, trace, span])
+        }
+        #expect(seen.count == 30_000)
+    }
+
+    @Test func hexWritesEachWordAsSixteenDigits() {
+        #expect(FastIDs.hex(0, 0xDEAD_BEEF, UInt64.max) == "0000000000000000" + "00000000deadbeef" + "ffffffffffffffff")
+    }
+}

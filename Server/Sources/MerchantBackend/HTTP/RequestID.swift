@@ -6,9 +6,6 @@ enum RequestID {
     static let header = "X-Request-Id"
     static let maxLength = 64
 
-    /// The id of the request being served, for the calls it makes to Swedbank Pay.
-    @TaskLocal static var current: String?
-
     /// The caller's id when it may be used as is: anything else could forge or break log lines.
     static func accepted(_ given: String?) -> String? {
         guard let given, (1...maxLength).contains(given.utf8.count),
@@ -26,14 +23,6 @@ enum RequestID {
         return given
     }
 
-    /// A new id: 128 random bits as 32 hex digits.
-    static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return hex(generator.next()) + hex(generator.next())
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    /// A new id: 32 hex digits (``FastIDs``).
+    static func make() -> String { FastIDs.requestID() }
 }

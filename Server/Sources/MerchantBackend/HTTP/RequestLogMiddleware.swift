@@ -19,15 +19,18 @@ struct RequestLogMiddleware: RouterMiddleware {
         let trace = TraceParent.parse(request.headers[Self.traceParent])?.child() ?? TraceParent.start()
         var context = context
         context.requestID = id
-        // One id per request in every line: ours replaces Hummingbird's own.
-        context.logger[metadataKey: "hb.request.id"] = nil
-        context.logger[metadataKey: "request_id"] = .string(id)
-        context.logger[metadataKey: "trace_id"] = .string(trace.traceID)
+        // One id per request in every line: ours replaces Hummingbird's own. Only where lines
+        // are written: a logger that writes no error (a benchmark's) skips the copies.
+        if context.logger.logLevel <= .error {
+            context.logger[metadataKey: "hb.request.id"] = nil
+            context.logger[metadataKey: "request_id"] = .string(id)
+            context.logger[metadataKey: "trace_id"] = .string(trace.traceID)
+        }
         let start = ContinuousClock.now
         var response: Response
         do {
-            response = try await RequestID.$current.withValue(id) {
-                try await TraceParent.$current.withValue(trace) { try await next(request, context) }
+            response = try await RequestIdentity.$current.withValue(RequestIdentity(requestID: id, trace: trace)) {
+                try await next(request, context)
             }
         } catch {
             // Only what the problem middleware let through (a cancelled request): logged as 500.

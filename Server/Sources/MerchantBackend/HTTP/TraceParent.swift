@@ -10,9 +10,6 @@ struct TraceParent: Sendable, Equatable {
     /// The trace flags (bit 0: sampled), as 2 hex digits.
     let flags: String
 
-    /// The header of the trace this request belongs to, for the request's own span.
-    @TaskLocal static var current: TraceParent?
-
     /// Parses a `traceparent` header. Version 00 must be exactly 55 characters; a later version
     /// (not `ff`) may be longer, with a `-` after the first four fields, which are read as
     /// version 00's. Anything else is nil: the request starts a new trace.
@@ -38,12 +35,12 @@ struct TraceParent: Sendable, Equatable {
 
     /// A new trace, sampled, started by the backend (`parentID` is the backend's own span).
     static func start() -> TraceParent {
-        TraceParent(traceID: randomHex(2), parentID: randomHex(1), flags: "01")
+        TraceParent(traceID: FastIDs.traceID(), parentID: FastIDs.spanID(), flags: "01")
     }
 
     /// The same trace with a new span id: the header for a call made inside this one.
     func child() -> TraceParent {
-        TraceParent(traceID: traceID, parentID: Self.randomHex(1), flags: flags)
+        TraceParent(traceID: traceID, parentID: FastIDs.spanID(), flags: flags)
     }
 
     /// The header value, version 00.
@@ -60,19 +57,5 @@ struct TraceParent: Sendable, Equatable {
 
     private static func isZero(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == UInt8(ascii: "0") }
-    }
-
-    /// `words` random 64-bit words as hex (never all zero: the chance is 2⁻⁶⁴ per word, and a
-    /// zero word is drawn again).
-    private static func randomHex(_ words: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        var text = ""
-        for _ in 0..<words {
-            var value: UInt64 = 0
-            while value == 0 { value = generator.next() }
-            let digits = String(value, radix: 16)
-            text += String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return text
     }
 }

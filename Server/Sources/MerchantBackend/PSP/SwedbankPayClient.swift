@@ -93,9 +93,11 @@ struct SwedbankPayClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Authorization", value: "Bearer " + token.value)
         request.headers.add(name: "User-Agent", value: userAgent)
-        if let id = RequestID.current { request.headers.add(name: RequestID.header, value: id) }
-        // Each call is a span of its own in the request's trace.
-        if let trace = TraceParent.current { request.headers.add(name: "traceparent", value: trace.child().header) }
+        if let identity = RequestIdentity.current {
+            request.headers.add(name: RequestID.header, value: identity.requestID)
+            // Each call is a span of its own in the request's trace.
+            request.headers.add(name: "traceparent", value: identity.trace.child().header)
+        }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))

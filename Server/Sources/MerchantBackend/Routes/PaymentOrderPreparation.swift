@@ -39,13 +39,43 @@ struct PaymentOrderPreparation: Sendable {
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
         order.urls.callbackUrl = callbackURL
-        let encoded: SwedbankPaySDK.JSONValue
+        let encoded: Data
         do {
-            encoded = try JSONValueEncoder().encode(order)
+            encoded = try Self.encoder.encode(order)
         } catch {
             throw .badRequest("The payment order cannot be encoded.")
         }
-        return Prepared(order: order, body: SwedbankPaySDK.JSONValue.object(["paymentorder": encoded]).serialized())
+        return Prepared(order: order, body: Data("{\"paymentorder\":".utf8) + encoded + Data("}".utf8))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// The members the model holds as whole numbers. Foundation's `JSONDecoder` reports a number
+    /// that does not fit one (`1.5`, `1e300`) without a coding path, so these are checked first and
+    /// the problem names the field.
+    static let wholeNumberMembers = ["amount", "vatAmount"]
+    static let wholeNumberItemMembers = ["quantity", "unitPrice", "discountPrice", "vatPercent", "amount", "vatAmount"]
+
+    static func wholeNumberProblem(in raw: SwedbankPaySDK.JSONObject) -> String? {
+        for member in wholeNumberMembers where Self.isFraction(raw[member]) { return "paymentorder.\(member)" }
+        guard case .array(let items)? = raw["orderItems"] else { return nil }
+        for (index, item) in items.enumerated() {
+            guard case .object(let item) = item else { continue }
+            for member in wholeNumberItemMembers where Self.isFraction(item[member]) {
+                return "paymentorder.orderItems.\(index).\(member)"
+            }
+        }
+        return nil
+    }
+
+    /// A number the parser did not read as a 64-bit integer.
+    private static func isFraction(_ value: SwedbankPaySDK.JSONValue?) -> Bool {
+        if case .number? = value { return true }
+        return false
     }
 
     /// Decodes with the SDK's model, naming the field a decoding failure is about.
@@ -54,8 +84,12 @@ struct PaymentOrderPreparation: Sendable {
             (["paymentorder"] + path.map { $0.intValue.map(String.init) ?? $0.stringValue } + (last.map { [$0] } ?? []))
                 .joined(separator: ".")
         }
+        if let member = wholeNumberProblem(in: raw) {
+            throw .badRequest("A field has an invalid value.", problems: [(member, "The value is not valid.")])
+        }
         do {
-            return try JSONValueDecoder().decode(SwedbankPaySDK.PaymentOrder.self, from: .object(raw))
+            return try JSONDecoder().decode(
+                SwedbankPaySDK.PaymentOrder.self, from: SwedbankPaySDK.JSONValue.object(raw).serialized())
         } catch let DecodingError.keyNotFound(key, context) {
             throw .badRequest(
                 "A required field is missing.",
