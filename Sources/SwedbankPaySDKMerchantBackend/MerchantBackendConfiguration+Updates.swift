@@ -3,7 +3,7 @@ import SwedbankPaySDK
 
 extension SwedbankPaySDK.MerchantBackendConfiguration {
     /// Sets the instrument of an instrument-mode payment. `updateInfo` must be the
-    /// ``SwedbankPaySDK/Instrument`` to switch to (or its raw `String` value).
+    /// `SwedbankPaySDK.Instrument` to switch to (or its raw `String` value).
     ///
     /// A v3 payment relays the order's `set-instrument` operation through `PATCH <backend>/patch`;
     /// a v2 payment PATCHes the backend's own set-instrument link. The returned info carries the

@@ -14,11 +14,11 @@ extension SwedbankPaySDK {
         /// redirect ended at such a URL (its answer is not used, and no credentials went there).
         case nonWhitelistedDomain(failingUrl: URL)
         /// No HTTP response: the connection failed, timed out, was cancelled, or the server's
-        /// identity failed pinning. The error is a ``SwedbankPaySDK/TransportError``, or the
+        /// identity failed pinning. The error is a `SwedbankPaySDK.TransportError`, or the
         /// `EncodingError` of a request body that could not be encoded (nothing was sent).
         case networkError(Error)
         /// The backend answered with a problem (RFC 7807), or with content the SDK could not use
-        /// (``SwedbankPaySDK/ClientProblem/unexpectedContent(status:contentType:body:)`` and its
+        /// (`SwedbankPaySDK.ClientProblem.unexpectedContent(status:contentType:body:)` and its
         /// server twin).
         case problem(SwedbankPaySDK.Problem)
         /// A response lacked an operation the call needs; the associated value names it.
@@ -29,7 +29,7 @@ extension SwedbankPaySDK {
 
     /// A call of ``MerchantBackendConfiguration`` was made with arguments the Merchant Backend API
     /// cannot express: a nil payment order or consumer, an `updateInfo` that is not an
-    /// ``Instrument``, a payment info without id. The original SDK stopped the app instead.
+    /// `Instrument`, a payment info without id. The original SDK stopped the app instead.
     public struct MerchantBackendInvalidArgument: Error, Sendable, Hashable {
         /// What was wrong with the arguments.
         public var message: String
@@ -43,7 +43,7 @@ extension SwedbankPaySDK {
 
 extension SwedbankPaySDK.MerchantBackendError: Equatable {
     /// Cases are equal when their associated values are. Two network errors are equal when both
-    /// are equal ``SwedbankPaySDK/TransportError``s, or otherwise of the same type with the same
+    /// are equal `SwedbankPaySDK.TransportError`s, or otherwise of the same type with the same
     /// `String(reflecting:)` text.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {

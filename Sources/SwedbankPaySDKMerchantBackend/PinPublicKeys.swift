@@ -10,7 +10,7 @@ extension SwedbankPaySDK {
     ///
     /// Enforcement needs the platform's trust APIs, which exist on Apple platforms. Elsewhere
     /// (Linux) pins cannot be checked, so requests to a pinned host fail with
-    /// ``SwedbankPaySDK/TransportError/untrustedServer(_:)`` rather than go out unpinned; hosts
+    /// `SwedbankPaySDK.TransportError.untrustedServer(_:)` rather than go out unpinned; hosts
     /// without a pin work as usual.
     public struct PinPublicKeys: Sendable, Hashable {
         /// The host name the pin applies to, compared case-insensitively.

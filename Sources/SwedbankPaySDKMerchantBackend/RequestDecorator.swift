@@ -9,10 +9,10 @@ import SwedbankPaySDK
 /// decorator, kept so that an app's decorator written for 5.0.3 still compiles.
 ///
 /// Every method has a default that leaves the request as it is; implement the ones you need.
-/// ``SwedbankPaySDK/SimpleRequestDecorator`` adds a fixed set of headers in
+/// ``SwedbankPaySDK/SwedbankPaySDK/SimpleRequestDecorator`` adds a fixed set of headers in
 /// ``decorateAny(request:)``.
 ///
-/// As in 5.0.3, ``SwedbankPaySDK/MerchantBackendConfiguration`` takes no decorator, only
+/// As in 5.0.3, ``SwedbankPaySDK/SwedbankPaySDK/MerchantBackendConfiguration`` takes no decorator, only
 /// `headers`, which it adds to every request it makes (never replacing its own `Accept`,
 /// `Content-Type` and `User-Agent`).
 public protocol SwedbankPaySDKRequestDecorator {

@@ -12,6 +12,11 @@ extension SwedbankPaySDK {
         /// Whether subdomains of `domain` (at any depth) match too.
         public var includeSubdomains: Bool
 
+        /// Creates a whitelist entry.
+        ///
+        /// - Parameters:
+        ///   - domain: The host name; nil makes an entry that never matches.
+        ///   - includeSubdomains: Whether subdomains of `domain` match too.
         public init(domain: String?, includeSubdomains: Bool) {
             self.domain = domain
             self.includeSubdomains = includeSubdomains

@@ -6,8 +6,11 @@
         /// Shows the Apple Pay sheet with `PKPaymentAuthorizationController`: the session's
         /// ``WalletAuthorizer`` on iOS.
         public struct PassKitWalletAuthorizer: WalletAuthorizer {
+            /// Creates the authorizer; it holds nothing until a sheet is shown.
             public init() {}
 
+            /// Shows the Apple Pay sheet for `request`, passes the authorized token to `submit` and
+            /// ends with the sheet's outcome.
             @MainActor
             public func authorize(
                 _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool

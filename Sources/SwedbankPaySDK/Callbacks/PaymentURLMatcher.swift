@@ -19,6 +19,8 @@ extension SwedbankPaySDK {
         /// The app's custom scheme, or nil when only the paymentUrl's own scheme is accepted.
         public var callbackScheme: String?
 
+        /// Creates a matcher that also accepts `callbackScheme` in place of the paymentUrl's scheme,
+        /// or only the paymentUrl's own scheme when it is nil.
         public init(callbackScheme: String?) {
             self.callbackScheme = callbackScheme
         }

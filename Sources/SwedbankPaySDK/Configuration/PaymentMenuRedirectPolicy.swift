@@ -32,6 +32,11 @@ extension SwedbankPaySDK {
             /// target frames are reported as false).
             public var isMainFrame: Bool
 
+            /// Creates a navigation action, as the SDK does for each navigation of the payment menu.
+            ///
+            /// - Parameters:
+            ///   - request: The request the page wants to load.
+            ///   - isMainFrame: Whether the navigation replaces the top-level document.
             public init(request: URLRequest, isMainFrame: Bool) {
                 self.request = request
                 self.isMainFrame = isMainFrame

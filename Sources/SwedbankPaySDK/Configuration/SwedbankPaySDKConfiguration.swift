@@ -3,7 +3,7 @@ import Foundation
 /// Connects the SDK to your backend: how consumer sessions and payment orders are created,
 /// updated and aborted, and how payment URLs and menu redirects are treated.
 ///
-/// Use ``SwedbankPaySDK/MerchantBackendConfiguration`` (module `SwedbankPaySDKMerchantBackend`)
+/// Use `SwedbankPaySDK.MerchantBackendConfiguration` (module `SwedbankPaySDKMerchantBackend`)
 /// when your backend implements the Merchant Backend API; conform your own type for any other
 /// backend. The `consumer`, `paymentOrder` and `userData` arguments are the values the payment was
 /// started with, and their meaning is yours.

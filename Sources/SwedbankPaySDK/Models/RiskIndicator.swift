@@ -37,13 +37,18 @@ extension SwedbankPaySDK {
         /// Creates a risk indicator.
         ///
         /// - Parameters:
+        ///   - deliveryEmailAddress: where digital goods are delivered, for e-mail deliveries.
+        ///   - deliveryTimeFrameIndicator: how soon the goods are delivered.
         ///   - preOrderDate: formatted as `YYYYMMDD` from its `year`, `month` and `day` (other
         ///     components are ignored). All three must be set: a date without one of them is a
         ///     programming error and stops the app with a message, as in the reference SDK 5.0.3.
         ///     Values are not range-checked here; Swedbank Pay reports a date it cannot use as a
         ///     problem.
+        ///   - preOrderPurchaseIndicator: whether the goods are available now or pre-ordered.
         ///   - shipIndicator: sets ``shipIndicator`` to its code and ``pickUpAddress`` to its
         ///     address (nil unless it is a pick-up at store).
+        ///   - giftCardPurchase: whether this is a purchase of gift cards.
+        ///   - reOrderPurchaseIndicator: whether the payer has ordered the same goods before.
         public init(
             deliveryEmailAddress: String? = nil,
             deliveryTimeFrameIndicator: DeliveryTimeFrameIndicator? = nil,

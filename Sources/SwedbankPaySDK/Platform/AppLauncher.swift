@@ -4,7 +4,7 @@ extension SwedbankPaySDK {
     /// Opens a URL outside the app: another app (Swish, a bank's app) or the system browser.
     ///
     /// The SDK never opens URLs itself; flows go through an `AppLauncher` so an app (or a test) can
-    /// decide how. On UIKit platforms ``SwedbankPaySDK/AppLauncher/system`` uses `UIApplication`.
+    /// decide how. On UIKit platforms `AppLauncher.system` uses `UIApplication`.
     public protocol AppLauncher: Sendable {
         /// Opens `url` and returns whether another app or the browser accepted it. `false` means
         /// nothing was opened (no app handles the scheme, or the app refused).

@@ -19,6 +19,7 @@ extension SwedbankPaySDK {
         /// A short, human-readable name of what is shown, for logs and tests.
         open var title: String?
 
+        /// Creates a presentable with no ``title``, for a web view to render into or for a subclass.
         public init() {}
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 extension SwedbankPaySDK {
-    /// The generic Swedbank Pay API problem types that get a typed ``SwedbankPayProblem``.
+    /// The generic Swedbank Pay API problem types that get the `.swedbankPay` case of a problem.
     ///
     /// The raw value is the full type URI. Only these exact URIs match: resource-scoped types such as
-    /// `https://api.payex.com/psp/errordetail/paymentorders/inputerror` parse as ``UnknownProblem``.
+    /// `https://api.payex.com/psp/errordetail/paymentorders/inputerror` parse as its `.unknown` case.
     public enum SwedbankPayProblemType: String, CaseIterable, Sendable, Hashable {
         /// The request was invalid (typically HTTP 400); `problems` lists the offending fields.
         case inputError = "https://api.payex.com/psp/errordetail/inputerror"

@@ -5,12 +5,13 @@ extension SwedbankPaySDK.JSONValue {
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The byte offset where the text stopped making sense.
         public var offset: Int
+        /// What was wrong there, in a few words (`"unexpected end of input"`, `"invalid escape"`).
         public var reason: String
 
         public var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
-    /// The deepest nesting of arrays and objects ``init(parsing:maxDepth:)`` accepts by default.
+    /// The deepest nesting of arrays and objects ``init(parsing:maxDepth:)-(Data,_)`` accepts by default.
     /// The parser recurses once per level, so keep limits in the hundreds: a few thousand levels
     /// can exhaust a secondary thread's stack.
     public static let defaultMaxDepth = 128
@@ -26,7 +27,7 @@ extension SwedbankPaySDK.JSONValue {
         self = try parser.parseDocument()
     }
 
-    /// Parses JSON text given as a string; see ``init(parsing:maxDepth:)``.
+    /// Parses JSON text given as a string; see ``init(parsing:maxDepth:)-(Data,_)``.
     public init(parsing text: String, maxDepth: Int = defaultMaxDepth) throws(ParseError) {
         try self.init(parsing: Data(text.utf8), maxDepth: maxDepth)
     }

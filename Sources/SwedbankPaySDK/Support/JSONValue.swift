@@ -10,12 +10,24 @@ extension SwedbankPaySDK {
     /// SDK does not model (for example `gatewayStatus`, `sessionId`, `suspension`) stay readable.
     /// Integers are kept apart from fractional numbers so that `status: 404` reads back as `404`.
     public enum JSONValue: Sendable, Hashable, Codable {
+        /// The JSON literal `null`.
         case null
+        /// The JSON literal `true` or `false`.
         case bool(Bool)
+        /// A JSON number with a whole value, as an `Int64`.
+        ///
+        /// Written without a fraction or exponent (`404`, `-7`), a number in `Int64`'s range is kept
+        /// exactly. A whole value written with one (`2.0`, `1e3`) is read as an integer too when it
+        /// is below `9e18` in magnitude, as `JSONDecoder` reads it.
         case integer(Int64)
+        /// Any other JSON number, as the nearest `Double`: one with a fractional value (`0.25`), or
+        /// a whole value too large to be an ``integer(_:)`` (`1e20`).
         case number(Double)
+        /// A JSON string, with its escapes decoded.
         case string(String)
+        /// A JSON array, its elements in order.
         case array([JSONValue])
+        /// A JSON object: its members by name. Of duplicate names, the parser keeps the last value.
         case object(JSONObject)
 
         public init(from decoder: any Decoder) throws {

@@ -15,6 +15,7 @@ extension SwedbankPaySDK {
 
     /// The real clock: monotonic uptime and `Task.sleep`.
     public struct SystemClock: Clock {
+        /// Creates the system clock; every instance reads the same time.
         public init() {}
 
         public var now: TimeInterval { ProcessInfo.processInfo.systemUptime }

@@ -8,6 +8,12 @@ extension SwedbankPaySDK {
     /// and throw ``TransportError`` only when no response arrived. They must honour task
     /// cancellation by throwing ``TransportError/cancelled(_:)``.
     public protocol HTTPClient: Sendable {
+        /// Sends `request` and returns the response to it, whatever its status.
+        ///
+        /// - Parameter request: The request to send.
+        /// - Returns: The response, with its whole body.
+        /// - Throws: ``TransportError`` when no response arrived: a timeout, a failed connection, an
+        ///   untrusted server, cancellation, or a request the transport cannot send.
         func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
     }
 }

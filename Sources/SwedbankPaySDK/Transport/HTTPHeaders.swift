@@ -5,9 +5,16 @@ extension SwedbankPaySDK {
     public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
         /// One header field.
         public struct Field: Sendable, Hashable {
+            /// The field name as written (`Content-Type`); lookups compare it case-insensitively.
             public var name: String
+            /// The field value, as it is sent or was received.
             public var value: String
 
+            /// Creates a field with the given name and value.
+            ///
+            /// - Parameters:
+            ///   - name: The field name.
+            ///   - value: The field value.
             public init(name: String, value: String) {
                 self.name = name
                 self.value = value
@@ -16,8 +23,11 @@ extension SwedbankPaySDK {
 
         private var fields: [Field]
 
+        /// Creates an empty set of header fields.
         public init() { fields = [] }
 
+        /// Creates one field per dictionary entry, ordered by name (a dictionary has no order of its
+        /// own).
         public init(_ dictionary: [String: String]) {
             fields = dictionary.sorted { $0.key < $1.key }.map { Field(name: $0.key, value: $0.value) }
         }

@@ -59,6 +59,12 @@ extension SwedbankPaySDK {
     open class RedirectDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         public override init() {}
 
+        /// Follows the redirect when ``RedirectRule/follow(_:from:)`` allows it; otherwise hands
+        /// back nil, so the task ends with the redirect response itself.
+        ///
+        /// The origin compared is that of the redirect response's URL, or of the task's current
+        /// request when the response has none. Override it to decide otherwise; call `super` to keep
+        /// the rule.
         open func urlSession(
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
             newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

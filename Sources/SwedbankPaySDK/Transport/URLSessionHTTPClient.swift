@@ -35,6 +35,12 @@ extension SwedbankPaySDK {
             if ownsSession { session.finishTasksAndInvalidate() }
         }
 
+        /// Sends `request` with a data task of the session and returns the response, whatever its
+        /// status.
+        ///
+        /// The request's `timeout` is enforced to the millisecond and ends in
+        /// ``TransportError/timedOut(_:)``; cancelling the calling task cancels the data task and
+        /// throws ``TransportError/cancelled(_:)``.
         public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
             let urlRequest = Self.urlRequest(for: request)
             let task = CancellableDataTask()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwedbankPaySDK
 
-/// Keeps the switch in docs/problems.md compiling and behaving as the guide says. The guide matches
+/// Keeps the switch in the Problems article (SwedbankPaySDK.docc/Problems.md) compiling and behaving as the guide says. The guide matches
 /// `MerchantBackendError.problem(...)`; that type lives in another module, so this copy matches the
 /// `Problem` directly and otherwise stays line for line the same.
 @Suite struct ProblemsGuideExampleTests {

@@ -31,13 +31,43 @@ extension SwedbankPaySDK {
     /// One thing that happened in a payment session: the delegate's calls as values, for
     /// ``SwedbankPayPaymentSession/events``.
     public enum PaymentSessionEvent: Sendable {
+        /// The session was fetched and offers these ways to pay; mirrors
+        /// ``SwedbankPaySDKPaymentSessionDelegate/paymentSessionFetched(availableInstruments:)``.
+        ///
+        /// Comes once per fetched session, and again when the session is back to choosing after a
+        /// conflict (409) the SDK recovered from by fetching it anew.
         case paymentSessionFetched(availableInstruments: [AvailableInstrument])
+        /// The session reported that a payment attempt failed; mirrors
+        /// ``SwedbankPaySDKPaymentSessionDelegate/sessionProblemOccurred(problem:)``.
+        ///
+        /// Each problem the session states comes once (the SDK acknowledges it when the session asks
+        /// for that); one also comes when the payment app (Swish) could not be started. The payer
+        /// can try again, or you can abort.
         case sessionProblemOccurred(problem: ProblemDetails)
+        /// Something went wrong in the SDK, in the app's use of it, or in reaching the session;
+        /// mirrors ``SwedbankPaySDKPaymentSessionDelegate/sdkProblemOccurred(problem:)``.
+        ///
+        /// Some problems carry a `retry` closure that tries the failed step again.
         case sdkProblemOccurred(problem: PaymentSessionProblem)
+        /// The payment is complete: the session ended at the order's `completeUrl`, or the web
+        /// payment menu completed; mirrors ``SwedbankPaySDKPaymentSessionDelegate/paymentSessionComplete()``.
         case paymentSessionComplete
+        /// The payment was cancelled: the session ended at the order's `cancelUrl`, or the web
+        /// payment menu was cancelled; mirrors ``SwedbankPaySDKPaymentSessionDelegate/paymentSessionCanceled()``.
         case paymentSessionCanceled
+        /// The web payment menu for the app to present (a new card, or the menu the app asked for);
+        /// mirrors ``SwedbankPaySDKPaymentSessionDelegate/showSwedbankPaySDKController(viewController:)``.
+        ///
+        /// The controller's ``SwedbankPaySDKController/paymentMenuStyle`` is already set from the
+        /// session's ``SwedbankPayPaymentSession/paymentMenuStyle``.
         case showSwedbankPaySDKController(viewController: SwedbankPaySDKController)
+        /// A 3-D Secure challenge page for the app to present; mirrors
+        /// ``SwedbankPaySDKPaymentSessionDelegate/show3DSecureViewController(viewController:)``.
+        ///
+        /// ``dismiss3DSecureViewController`` follows when the payer has completed the challenge.
         case show3DSecureViewController(viewController: PlatformViewController)
+        /// The 3-D Secure challenge is completed and its page should be dismissed; mirrors
+        /// ``SwedbankPaySDKPaymentSessionDelegate/dismiss3DSecureViewController()``.
         case dismiss3DSecureViewController
 
         /// The delegate method's name (`paymentSessionFetched`, ...), as the event log records it.

@@ -21,6 +21,16 @@ extension SwedbankPaySDK {
         /// The screen and locale facts sent to the session (3-D Secure needs them).
         public var device: PaymentSessionDeviceInfo
 
+        /// Creates an environment from its parts; the ones with defaults are optional.
+        ///
+        /// - Parameters:
+        ///   - httpClient: Sends every request to the payment session and the event log.
+        ///   - clock: Measures retry windows, retry delays and polling; by default ``SystemClock``.
+        ///   - appLauncher: Opens the Swish app.
+        ///   - walletAuthorizer: Shows the Apple Pay sheet.
+        ///   - webViewHost: Makes the web views of 3-D Secure; nil if there is none.
+        ///   - retryPolicy: Retry window, timeouts and poll interval; by default the Swedbank Pay SDK's.
+        ///   - device: The device facts sent to the session; by default ``PaymentSessionDeviceInfo/current``.
         public init(
             httpClient: any HTTPClient,
             clock: any Clock = SystemClock(),
@@ -76,6 +86,15 @@ extension SwedbankPaySDK {
         /// Seconds between status checks while the payer approves elsewhere.
         public var pollInterval: TimeInterval
 
+        /// Creates a policy; every value is in seconds, and the defaults are the Swedbank Pay SDK's.
+        ///
+        /// - Parameters:
+        ///   - window: How long a request that got no response or a 5xx keeps being sent again; 20.
+        ///   - longWindow: The window for saved-card attempts and 3-D Secure calls; 30.
+        ///   - timeout: The timeout of one try; 10.
+        ///   - longTimeout: The timeout of one try of a saved-card attempt or a 3-D Secure call; 30.
+        ///   - retryDelay: The pause between tries; 1.
+        ///   - pollInterval: The pause between status checks while the payer approves elsewhere; 2.
         public init(
             window: TimeInterval = 20, longWindow: TimeInterval = 30, timeout: TimeInterval = 10,
             longTimeout: TimeInterval = 30, retryDelay: TimeInterval = 1, pollInterval: TimeInterval = 2
@@ -93,14 +112,27 @@ extension SwedbankPaySDK {
     public struct PaymentSessionDeviceInfo: Sendable, Hashable {
         /// Physical pixels in portrait.
         public var screenHeight: Int
+        /// The screen's width in physical pixels, in portrait; sent as `client.screenWidth`.
         public var screenWidth: Int
+        /// Bits per pixel of the screen's colours (`24`); sent as `client.screenColorDepth`.
         public var screenColorDepth: Int
         /// Minutes east of UTC (`120` in Swedish summer time).
         public var timeZoneOffsetMinutes: Int
         /// BCP 47 (`sv-SE`).
         public var language: String
+        /// The `User-Agent` header of every request to the session and its event log, also sent as
+        /// `client.userAgent`; by default ``VersionReporter/userAgent``.
         public var userAgent: String
 
+        /// Creates the device facts from their values.
+        ///
+        /// - Parameters:
+        ///   - screenHeight: The screen's height in physical pixels, in portrait.
+        ///   - screenWidth: The screen's width in physical pixels, in portrait.
+        ///   - screenColorDepth: Bits per pixel of the screen's colours; `24` by default.
+        ///   - timeZoneOffsetMinutes: Minutes east of UTC.
+        ///   - language: The payer's language as a BCP 47 tag (`sv-SE`).
+        ///   - userAgent: The user agent to report; by default ``VersionReporter/userAgent``.
         public init(
             screenHeight: Int, screenWidth: Int, screenColorDepth: Int = 24, timeZoneOffsetMinutes: Int,
             language: String, userAgent: String = VersionReporter.userAgent

@@ -8,6 +8,11 @@ extension SwedbankPaySDK {
         /// The number, `+` and country code first, no spaces (`+46739000001`).
         public var msisdn: String
 
+        /// Creates a Swish prefill, as the session would list it.
+        ///
+        /// - Parameters:
+        ///   - rank: The order in which to offer it (1 first).
+        ///   - msisdn: The number, `+` and country code first, no spaces.
         public init(rank: Int32, msisdn: String) {
             self.rank = rank
             self.msisdn = msisdn
@@ -28,6 +33,14 @@ extension SwedbankPaySDK {
         /// When the card expires, as the session states it (midnight UTC of a day in the expiry month).
         public var expiryDate: Date
 
+        /// Creates a saved-card prefill, as the session would list it.
+        ///
+        /// - Parameters:
+        ///   - rank: The order in which to offer it (1 first).
+        ///   - paymentToken: The token the payment is made with.
+        ///   - cardBrand: The card's brand (`Visa`, `MasterCard`, ...).
+        ///   - maskedPan: The card number with its middle digits hidden.
+        ///   - expiryDate: When the card expires; only its month and year in UTC are shown.
         public init(rank: Int32, paymentToken: String, cardBrand: String, maskedPan: String, expiryDate: Date) {
             self.rank = rank
             self.paymentToken = paymentToken

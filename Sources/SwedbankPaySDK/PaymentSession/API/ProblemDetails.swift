@@ -20,6 +20,14 @@ extension SwedbankPaySDK {
         /// Where to acknowledge the problem (`acknowledge-failed-attempt`); the SDK does it.
         var operation: SessionOperation?
 
+        /// Creates a problem from its members, for example to test how your app shows one.
+        ///
+        /// - Parameters:
+        ///   - type: The problem type URI.
+        ///   - title: A short summary for people, if any.
+        ///   - status: The HTTP status that goes with the problem, if any.
+        ///   - detail: What happened, for people, if anything.
+        ///   - originalDetail: The detail of the system that failed, if any.
         public init(
             type: String, title: String? = nil, status: Int32? = nil, detail: String? = nil,
             originalDetail: String? = nil

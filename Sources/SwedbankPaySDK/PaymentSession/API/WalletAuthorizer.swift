@@ -8,6 +8,14 @@ extension SwedbankPaySDK {
     /// `PKPaymentToken.paymentData`) and shows the sheet's result by what `submit` returns (true:
     /// paid). It returns when the sheet is gone.
     public protocol WalletAuthorizer: Sendable {
+        /// Shows the payment sheet for `request`, submits what the payer authorizes, and returns
+        /// when the sheet is gone.
+        ///
+        /// - Parameters:
+        ///   - request: What the sheet asks the payer to pay, from the session's `wallet-sdk` task.
+        ///   - submit: Sends the authorized token's payment data to the session; returns true when
+        ///     that completed the payment, which the sheet then shows as success.
+        /// - Returns: How the sheet ended.
         @MainActor
         func authorize(
             _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool
@@ -26,11 +34,14 @@ extension SwedbankPaySDK {
 
     /// A wallet payment, from the session's `wallet-sdk` task.
     public struct WalletPaymentRequest: Sendable, Hashable {
+        /// The app's Apple Pay merchant identifier (`merchant.com.example.app`), as given in
+        /// ``PaymentAttemptInstrument/applePay(merchantIdentifier:)``.
         public var merchantIdentifier: String
         /// The summary line (`TotalAmountLabel`).
         public var totalAmountLabel: String?
         /// A decimal in major units (`"15.00"`).
         public var totalAmount: String?
+        /// The ISO 4217 code of the currency (`SEK`), from the task's `CurrencyCode`.
         public var currencyCode: String?
         /// The session's culture (`sv-SE`); its region is the country code.
         public var locale: String?
@@ -38,9 +49,25 @@ extension SwedbankPaySDK {
         public var merchantCapabilities: [String]
         /// `visa`, `masterCard`, `amex`, ...
         public var supportedNetworks: [String]
+        /// The ISO 3166 codes of the countries whose cards are accepted (`SE`, `NO`); empty for any
+        /// country. From the task's `SupportedCountries`.
         public var supportedCountries: [String]
+        /// The contact details the sheet must collect from the payer, as PassKit's `PKContactField`
+        /// raw values; from the task's `RequiredShippingContactFields`, usually empty.
         public var requiredShippingContactFields: [String]
 
+        /// Creates a request from its values; the SDK makes them from the session's `wallet-sdk` task.
+        ///
+        /// - Parameters:
+        ///   - merchantIdentifier: The app's Apple Pay merchant identifier.
+        ///   - totalAmountLabel: The summary line, if any.
+        ///   - totalAmount: A decimal in major units (`"15.00"`), if any.
+        ///   - currencyCode: The ISO 4217 code of the currency, if any.
+        ///   - locale: The session's culture (`sv-SE`), whose region is the country code, if any.
+        ///   - merchantCapabilities: `supports3DS`, `supportsDebit`, `supportsCredit`.
+        ///   - supportedNetworks: The card networks accepted (`visa`, `masterCard`, ...).
+        ///   - supportedCountries: The ISO 3166 codes of the countries whose cards are accepted.
+        ///   - requiredShippingContactFields: The contact details the sheet must collect.
         public init(
             merchantIdentifier: String, totalAmountLabel: String?, totalAmount: String?, currencyCode: String?,
             locale: String?, merchantCapabilities: [String], supportedNetworks: [String],
@@ -77,8 +104,11 @@ extension SwedbankPaySDK {
 
     /// A ``WalletAuthorizer`` for platforms without a wallet: every sheet fails.
     public struct UnavailableWalletAuthorizer: WalletAuthorizer {
+        /// Creates the authorizer.
         public init() {}
 
+        /// Returns ``WalletAuthorizationOutcome/failed(_:)`` at once, without showing anything or
+        /// calling `submit`.
         @MainActor
         public func authorize(
             _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool
