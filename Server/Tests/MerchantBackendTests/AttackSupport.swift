@@ -57,10 +57,7 @@ extension BackendHarness {
         let created = try await createOrder(payerReference: payerReference, user: user)
         try #require(created.status == 201)
         let pspID = try #require(created.paymentOrderID)
-        let guid = try #require(pspID.split(separator: "/").last)
-        let paid = try await client.answer(
-            .POST, sandboxURL + "/sandbox/paymentorders/\(guid)/pay", json: #"{"instrument":"CreditCard"}"#)
-        try #require(paid.status == 200)
+        try await payAtSandbox(pspID)
         // The sandbox's callback makes the backend read the order back; waited for, so that read
         // is not counted as something a later request sent.
         let store = backend.services.store
@@ -90,5 +87,21 @@ extension Answer {
     /// The names in the problem document's `problems[]`.
     var problemNames: [String] {
         (json["problems"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+}
+
+extension BackendHarness {
+    /// Adds a fault rule at the sandbox (the JSON of `POST /sandbox/faults`).
+    func addSandboxFault(_ rule: String) async throws {
+        let answer = try await client.answer(.POST, sandboxURL + "/sandbox/faults", json: rule)
+        try #require(answer.status == 201, "\(answer.body)")
+    }
+
+    /// Pays order `pspID` with a card at the sandbox, which then sends the backend its callback.
+    func payAtSandbox(_ pspID: String) async throws {
+        let guid = try #require(pspID.split(separator: "/").last)
+        let paid = try await client.answer(
+            .POST, sandboxURL + "/sandbox/paymentorders/\(guid)/pay", json: #"{"instrument":"CreditCard"}"#)
+        try #require(paid.status == 200, "\(paid.body)")
     }
 }

@@ -221,11 +221,13 @@ enum ClusterDatabase {
     }
 
     /// The recorded status of each order whose Swedbank Pay id is in `pspIDs`, once every one is
-    /// final or 20 seconds passed. The backend records a callback's news after answering it, in
+    /// final or 45 seconds passed. The backend records a callback's news after answering it, in
     /// another process: there is no event to await here, so the database is read again.
     static func statuses(of pspIDs: [String], in database: BackendDatabase) async throws -> [String: String] {
         let store = OrderStore(database: database)
-        let deadline = ContinuousClock.now + .seconds(20)
+        // A callback answered by the killed instance, or whose read failed under the burst, is
+        // verified again by any instance once it is 15 seconds old (checked every 15 seconds).
+        let deadline = ContinuousClock.now + .seconds(45)
         while true {
             var statuses: [String: String] = [:]
             for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status ?? "missing" }

@@ -62,9 +62,13 @@ public struct BackendConfiguration: Sendable {
     /// Callbacks are answered at once and verified afterwards (a read at Swedbank Pay): at most
     /// this many orders are read at once for callbacks…
     public var maxCallbackVerificationsRunning: Int = 4
-    /// …and at most this many wait; beyond, callbacks are dropped (the status is read again
-    /// whenever it is asked for), so forged callbacks cannot make the backend flood Swedbank Pay.
+    /// …and at most this many wait; beyond, callbacks wait in the database for the next retry
+    /// round, so forged callbacks cannot make the backend flood Swedbank Pay.
     public var maxCallbacksWaiting: Int = 1_000
+    /// Seconds after which a recorded callback that is still not verified (its read failed, or
+    /// the process that answered it stopped) is verified again; the backend looks for such
+    /// callbacks this often, and once at start.
+    public var callbackRetryAfter: TimeInterval = 15
 
     public init(
         swedbankPayBaseURL: URL,
@@ -154,6 +158,9 @@ public struct BackendConfiguration: Sendable {
         }
         if !(0...1_000_000).contains(maxCallbacksWaiting) {
             problems.append("the callbacks waiting for verification must be between 0 and 1000000")
+        }
+        if !(0.05...86_400).contains(callbackRetryAfter) {
+            problems.append("the callback retry interval must be between 0.05 and 86400 seconds")
         }
         if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
             problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")

@@ -16,6 +16,9 @@ public final class MerchantBackend: Sendable {
     let services: BackendServices
     let creation: PaymentOrderCreation
     let callbackVerifier: CallbackVerifier
+    /// Verifies again, every ``BackendConfiguration/callbackRetryAfter``, the callbacks whose
+    /// verification failed or was lost with another process; cancelled by ``shutdown()``.
+    private let callbackRetries: Task<Void, Never>
     /// Checks JWT access tokens; nil in the example mode.
     let accessTokens: AccessTokenVerifier?
     private let http: HTTPClient
@@ -48,11 +51,18 @@ public final class MerchantBackend: Sendable {
         } else {
             accessTokens = nil
         }
-        callbackVerifier = CallbackVerifier(
+        let verifier = CallbackVerifier(
             maxRunning: configuration.maxCallbackVerificationsRunning, maxWaiting: configuration.maxCallbacksWaiting,
             logger: Logger(label: "MerchantBackend.callbacks")
         ) { pspID in
             await services.verifyCallback(pspID: pspID)
+        }
+        callbackVerifier = verifier
+        callbackRetries = Task {
+            while !Task.isCancelled {
+                await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now())
+                try? await Task.sleep(for: .seconds(configuration.callbackRetryAfter))
+            }
         }
         creation = PaymentOrderCreation(
             store: services.store, swedbankPay: services.swedbankPay,
@@ -101,6 +111,8 @@ public final class MerchantBackend: Sendable {
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.
     public func shutdown() async throws {
+        callbackRetries.cancel()
+        await callbackRetries.value
         await callbackVerifier.stop()
         try await http.shutdown()
     }

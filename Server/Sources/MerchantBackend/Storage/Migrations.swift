@@ -60,6 +60,21 @@ enum Migrations {
                 ON CONFLICT DO NOTHING
                 """,
             ]),
+        // Callbacks are answered only once recorded here, and the row goes only when the order's
+        // status has been read back: a callback outlives the process that answered it and a
+        // failed verification, instead of living in one process's memory.
+        Migration(
+            version: 3,
+            statements: [
+                """
+                CREATE TABLE IF NOT EXISTS callback_inbox (
+                    psp_id TEXT PRIMARY KEY,
+                    received_at BIGINT NOT NULL,
+                    version BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX IF NOT EXISTS callback_inbox_received ON callback_inbox (received_at)",
+            ]),
     ]
 
     static func run(on database: BackendDatabase) async throws {

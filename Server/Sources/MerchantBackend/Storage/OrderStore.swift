@@ -129,6 +129,46 @@ struct OrderStore: Sendable {
         ).all()).isEmpty
     }
 
+    /// Records a callback for order `pspID` if it is one of this backend's orders (one statement:
+    /// an unknown id writes nothing). A later callback for the same order bumps its version, so a
+    /// verification that began before it does not clear it — whichever instance's clock says what.
+    func recordCallback(pspID: String, now: Int64) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO callback_inbox (psp_id, received_at, version) \
+            SELECT psp_id, \(bind: now), 1 FROM payment_orders WHERE psp_id = \(bind: pspID) \
+            ON CONFLICT (psp_id) DO UPDATE SET received_at = excluded.received_at, \
+            version = callback_inbox.version + 1
+            """
+        ).run()
+    }
+
+    /// The version of order `pspID`'s recorded callbacks, read before a verification reads the
+    /// order; nil when none is recorded.
+    func callbackVersion(pspID: String) async throws -> Int64? {
+        try await sql.raw("SELECT version FROM callback_inbox WHERE psp_id = \(bind: pspID)").all().first?
+            .decode(column: "version", as: Int64.self)
+    }
+
+    /// The order's status was read after the callbacks up to `version` were recorded: unless
+    /// another arrived meanwhile, they are done.
+    func callbacksVerified(pspID: String, version: Int64) async throws {
+        try await sql.raw(
+            "DELETE FROM callback_inbox WHERE psp_id = \(bind: pspID) AND version = \(bind: version)"
+        ).run()
+    }
+
+    /// Orders with a callback recorded before `receivedBefore` and still not verified, oldest
+    /// first: their verification failed or died with its process.
+    func unverifiedCallbacks(receivedBefore: Int64, limit: Int) async throws -> [String] {
+        try await sql.raw(
+            """
+            SELECT psp_id FROM callback_inbox WHERE received_at < \(bind: receivedBefore) \
+            ORDER BY received_at LIMIT \(bind: limit)
+            """
+        ).all().map { try $0.decode(column: "psp_id", as: String.self) }
+    }
+
     /// Every order, oldest first (tests and the crash-safety check).
     func all() async throws -> [StoredOrder] {
         try await select("ORDER BY created_at, id")
