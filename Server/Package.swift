@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // Property-based tests (Swift Testing): generated inputs for the parsers' properties.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // jwt-kit's own crypto; named only so the JWT tests can make RSA key pairs as they run.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
@@ -105,6 +107,17 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        // Properties of the parsers and decision functions that see bytes from outside, checked on
+        // generated inputs. `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "MerchantBackend",
+                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),

@@ -31,6 +31,29 @@ import Testing
         )
     }
 
+    /// A query that already says `fallback=false` goes to the trampoline, and the trampoline's
+    /// target (that query plus `fallback=true`) then reaches the app: the last `fallback` counts.
+    @Test func aQueryWithFallbackFalseStillReachesTheApp() throws {
+        let query = "scheme=yourecomapp&language=en-US&id=abcdef&fallback=false"
+        let first = try redirect.location(path: "/sdk-callback/ios-universal-link", query: query)
+        #expect(first.hasPrefix("https://ecom.stage.payex.com/externalresourcehost/trampoline?target="))
+        let second = try redirect.location(path: "/sdk-callback/ios-universal-link", query: query + "&fallback=true")
+        #expect(second == "yourecomapp://example.com/sdk-callback/ios-universal-link?\(query)&fallback=true")
+    }
+
+    /// Schemes compare in ASCII lower case only: the Kelvin sign (U+212A) is not a `k`.
+    @Test func aSchemeThatOnlyUnicodeCaseFoldingMakesConfiguredIsRefused() throws {
+        let kelvin = IOSUniversalLinkRedirect(
+            publicOrigin: "https://example.com",
+            trampoline: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+            appSchemes: ["kapp"])
+        #expect(throws: IOSUniversalLinkRedirect.Refusal.schemeNotAllowed("\u{212A}app")) {
+            try kelvin.location(path: "/p", query: "scheme=%E2%84%AAapp&language=en-US&fallback=true")
+        }
+        let upper = try kelvin.location(path: "/p", query: "scheme=KAPP&language=en-US&fallback=true")
+        #expect(upper == "KAPP://example.com/p?scheme=KAPP&language=en-US&fallback=true")
+    }
+
     @Test func seed004Example() throws {
         // paymentUrl https://example.com/payment/ios (seed 004 serves it at another path; the rule is the same).
         let trampoline = try redirect.location(

@@ -1,14 +1,10 @@
-import Foundation
-import Hummingbird
-import NIOCore
-import NIOHTTP1
-import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as `application/problem+json` with a type URI the SDK gives a typed case
 /// (``SwedbankPaySDK/ProblemTypeURI``). Throw it from a route; ``BackendProblemMiddleware``
-/// writes it.
-struct BackendProblem: ProblemDocument {
+/// writes it (the rendering is in `BackendProblem+Document.swift`, so this file stays free of the
+/// HTTP server and the fuzz targets compile it as it is).
+struct BackendProblem: Error, Sendable {
     var type: String
     var title: String
     var status: Int
@@ -27,14 +23,22 @@ extension BackendProblem {
         BackendProblem(type: URI.mobileSDKUnauthorized, title: "Unauthorized", status: 401, detail: detail)
     }
 
-    /// `mobilesdk/badrequest` (400 unless said otherwise): the request is wrong; `problems` names
-    /// each bad field.
+    /// `mobilesdk/badrequest` (400 unless said otherwise — 405, 409, 413, 415 or 422, titled with
+    /// their reason phrases): the request is wrong; `problems` names each bad field.
     static func badRequest(
         _ detail: String, status: Int = 400, problems: [(name: String, description: String)] = []
     ) -> BackendProblem {
-        BackendProblem(
-            type: URI.mobileSDKBadRequest, title: HTTPResponseStatus(statusCode: status).reasonPhrase, status: status,
-            detail: detail, problems: problems)
+        let title =
+            switch status {
+            case 405: "Method Not Allowed"
+            case 409: "Conflict"
+            case 413: "Payload Too Large"
+            case 415: "Unsupported Media Type"
+            case 422: "Unprocessable Entity"
+            default: "Bad Request"
+            }
+        return BackendProblem(
+            type: URI.mobileSDKBadRequest, title: title, status: status, detail: detail, problems: problems)
     }
 
     /// 403 `forbidden`: a well-formed request the backend refuses by policy (a relay target that

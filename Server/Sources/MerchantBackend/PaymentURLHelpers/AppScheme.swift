@@ -41,13 +41,15 @@ enum AppScheme {
     /// Whether `scheme` is one of ``reserved`` or starts with one of ``reservedPrefixes``, in any
     /// letter case.
     static func isReserved(_ scheme: String) -> Bool {
-        let lower = scheme.lowercased()
+        let lower = canonical(scheme)
         return reserved.contains(lower) || reservedPrefixes.contains { lower.hasPrefix($0) }
     }
 
-    /// The form schemes are compared in: RFC 3986 schemes are case-insensitive.
+    /// The form schemes are compared in: RFC 3986 schemes are case-insensitive, in ASCII only —
+    /// Unicode lower-casing would make the Kelvin sign (U+212A) a `k` and let a scheme that is no
+    /// scheme at all pass for a configured one.
     static func canonical(_ scheme: String) -> String {
-        scheme.lowercased()
+        String(decoding: scheme.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -52,8 +52,12 @@ struct IOSUniversalLinkRedirect: Sendable {
         }
         guard !appSchemes.isEmpty else { throw .noAppSchemes }
         guard appSchemes.contains(AppScheme.canonical(scheme)) else { throw .schemeNotAllowed(scheme) }
-        let fallback = URIComponent.value(of: "fallback", inQuery: query)
-        guard fallback == nil || fallback == "true" || fallback == "false" else { throw .invalidFallback }
+        // The trampoline appends `fallback=true` to the query as it came, so when the query already
+        // had a `fallback` the last one is the helper's own: reading the first would send a payer
+        // whose query said `fallback=false` back to the trampoline forever.
+        let fallbacks = URIComponent.values(of: "fallback", inQuery: query)
+        guard fallbacks.allSatisfy({ $0 == "true" || $0 == "false" }) else { throw .invalidFallback }
+        let fallback = fallbacks.last
         let pathAndQuery = path + (query.isEmpty ? "" : "?" + query)
         if fallback == "true" {
             return scheme + "://" + Self.authority(of: publicOrigin) + pathAndQuery

@@ -14,11 +14,15 @@ enum URIComponent {
     /// The decoded value of the first query parameter `name` in a raw (still encoded) query.
     /// `+` is a literal plus, as RFC 3986 has it.
     static func value(of name: String, inQuery query: String) -> String? {
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+        values(of: name, inQuery: query).first
+    }
+
+    /// The decoded values of every query parameter `name`, in order.
+    static func values(of name: String, inQuery query: String) -> [String] {
+        query.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts[0].removingPercentEncoding == name else { continue }
+            guard parts[0].removingPercentEncoding == name else { return nil }
             return parts.count > 1 ? (parts[1].removingPercentEncoding ?? String(parts[1])) : ""
         }
-        return nil
     }
 }

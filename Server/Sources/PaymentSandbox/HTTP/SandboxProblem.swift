@@ -1,11 +1,10 @@
-import Foundation
-import Hummingbird
-import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as an RFC 7807 problem (`application/problem+json`), with the type URIs of
-/// the Swedbank Pay API. Throw it from a route; ``ProblemMiddleware`` writes it.
-struct SandboxProblem: ProblemDocument {
+/// the Swedbank Pay API. Throw it from a route; ``ProblemMiddleware`` writes it (the rendering is
+/// in `SandboxProblem+Document.swift`, so this file stays free of the HTTP server and the fuzz
+/// targets compile it as it is).
+struct SandboxProblem: Error, Sendable {
     var type: String
     var title: String
     var status: Int
