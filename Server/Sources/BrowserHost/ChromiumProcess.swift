@@ -14,7 +14,7 @@ import ServerSupport
 /// thread per core, and a launch or shutdown that held one for seconds stalled every other task
 /// of the process — the servers of tests running beside it timed out.
 final class ChromiumProcess: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     let profile: URL
     /// `ws://127.0.0.1:<port>/devtools/browser/<id>`
     let webSocketURL: String
@@ -40,7 +40,7 @@ final class ChromiumProcess: @unchecked Sendable {
         throw .chromiumNotFound(searched: candidates)
     }
 
-    private init(process: Process, profile: URL, webSocketURL: String) {
+    private init(process: ChildProcess, profile: URL, webSocketURL: String) {
         self.process = process
         self.profile = profile
         self.webSocketURL = webSocketURL
@@ -55,9 +55,7 @@ final class ChromiumProcess: @unchecked Sendable {
         } catch {
             throw .launchFailed("cannot create a profile directory: \(error)")
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
+        let arguments = [
             "--headless=new",
             "--remote-debugging-port=0",
             "--remote-debugging-address=127.0.0.1",
@@ -83,10 +81,9 @@ final class ChromiumProcess: @unchecked Sendable {
             "--no-sandbox",
             "about:blank",
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try ProcessLaunch.run(process)
+            process = try ChildProcess.launch(executable, arguments: arguments)
         } catch {
             try? FileManager.default.removeItem(at: profile)
             throw .launchFailed("\(executable.path) could not be run: \(error)")
@@ -107,7 +104,8 @@ final class ChromiumProcess: @unchecked Sendable {
         guard let endpoint else {
             let reason =
                 process.isRunning
-                ? "no DevTools endpoint after \(Int(timeout)) s" : "it exited with status \(process.terminationStatus)"
+                ? "no DevTools endpoint after \(Int(timeout)) s"
+                : "it exited with status \(process.terminationStatus ?? -1)"
             if process.isRunning { process.terminate() }
             try? FileManager.default.removeItem(at: profile)
             throw .launchFailed(reason)
@@ -124,7 +122,7 @@ final class ChromiumProcess: @unchecked Sendable {
             process.terminate()
             let deadline = Date().addingTimeInterval(2)
             while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { process.kill() }
             while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         }
         // Helper processes may still flush a file or two into the profile as they exit; remove
@@ -151,7 +149,7 @@ final class ChromiumProcess: @unchecked Sendable {
     deinit {
         // Nothing can be awaited here: kill at once rather than wait for a polite exit.
         if markStopped() {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { process.kill() }
             try? FileManager.default.removeItem(at: profile)
         }
     }

@@ -20,9 +20,11 @@ import Testing
 
             try await harness.payAtSandbox(pspID)
             #expect(try await Self.status(of: pspID, in: harness) == "Paid")
-            // The first read failed, the second recorded the status and cleared the callback.
+            // The first read failed; a retry recorded the status and cleared the callback. (A slow
+            // retry may be joined by the next round's, which the verifier turns into one more read:
+            // two reads at least, not exactly.)
             let reads = try await harness.sandboxRequests().filter { $0 == "GET \(pspID)" }
-            #expect(reads.count == 2)
+            #expect(reads.count >= 2)
             #expect(try await Self.inbox(harness, of: [pspID, unknown]) == [])
         }
     }

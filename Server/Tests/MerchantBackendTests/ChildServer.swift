@@ -6,7 +6,7 @@ import Synchronization
 /// A server run as a child process of the tests (`swedbankpay`, nginx), for tests that need a
 /// real process to kill, restart or balance. Output goes to `log` when one is given.
 struct ChildServer: Sendable {
-    let process: Process
+    let process: ChildProcess
     /// `http://127.0.0.1:<port>`.
     let url: String
 
@@ -17,14 +17,6 @@ struct ChildServer: Sendable {
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], url: String,
         healthPath: String = "/healthz", log: URL? = nil, output: URL? = nil, errors: URL? = nil
     ) async throws -> ChildServer? {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         func appending(to file: URL) throws -> FileHandle {
             if !FileManager.default.fileExists(atPath: file.path) {
                 _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -33,14 +25,17 @@ struct ChildServer: Sendable {
             handle.seekToEndOfFile()
             return handle
         }
-        if let log {
-            let handle = try appending(to: log)
-            process.standardOutput = handle
-            process.standardError = handle
+        let logHandle = try log.map(appending)
+        let outputHandle = try output.map(appending) ?? logHandle
+        let errorHandle = try errors.map(appending) ?? logHandle
+        let process = try ChildProcess.launch(
+            executable, arguments: arguments,
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            standardOutput: outputHandle, standardError: errorHandle)
+        // The child has its own copies of the descriptors.
+        for handle in [logHandle, output == nil ? nil : outputHandle, errors == nil ? nil : errorHandle] {
+            try? handle?.close()
         }
-        if let output { process.standardOutput = try appending(to: output) }
-        if let errors { process.standardError = try appending(to: errors) }
-        try ProcessLaunch.run(process)
         LeftoverChildren.shared.add(process.processIdentifier)
         let server = ChildServer(process: process, url: url)
         // No event tells that another process listens: ask its health route until it answers.
@@ -66,7 +61,7 @@ struct ChildServer: Sendable {
 
     /// Ends the process at once (SIGKILL), as a crash or an OOM kill would.
     func kill() async {
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.kill()
         await exited()
     }
 

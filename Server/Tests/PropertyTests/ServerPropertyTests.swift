@@ -27,6 +27,12 @@ import Testing
         }
     }
 
+    @Test func idempotencyKeysAreTakenExactlyWhenPrintableAndWithinTheLimit() async {
+        await propertyCheck(count: 3_000, input: HeaderGen.requestID, Gen.int(in: 1...70)) { key, limit in
+            #expect(ServerProperties.idempotencyKey(key, maxLength: limit) == nil)
+        }
+    }
+
     @Test func traceParentsReadBackAndTheirChildrenStayInTheTrace() async {
         await propertyCheck(count: 3_000, input: HeaderGen.traceParent) { header in
             #expect(ServerProperties.traceParent(header) == nil)

@@ -28,9 +28,9 @@ struct PaymentOrderCreation: Sendable {
         body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?,
         authorize: (SwedbankPaySDK.PaymentOrder) async throws -> Void
     ) async throws -> Response {
-        if let key = idempotencyKey, key.isEmpty || key.count > maxKeyLength || !key.allSatisfy(\.isASCII) {
+        if let key = idempotencyKey, !IdempotencyKey.isValid(key, maxLength: maxKeyLength) {
             throw BackendProblem.badRequest(
-                "The Idempotency-Key header must be 1 to \(maxKeyLength) ASCII characters.",
+                "The Idempotency-Key header must be 1 to \(maxKeyLength) printable ASCII characters.",
                 problems: [("Idempotency-Key", "Invalid header value.")])
         }
         let payeeReference = BackendIDs.payeeReference()

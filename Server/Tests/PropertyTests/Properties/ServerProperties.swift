@@ -54,6 +54,15 @@ enum ServerProperties {
             ? nil : "X-Request-Id \(header.debugDescription) read as \(accepted as Any)"
     }
 
+    /// An `Idempotency-Key` is taken exactly when it is 1 to `maxLength` bytes of printable ASCII.
+    static func idempotencyKey(_ key: String, maxLength: Int) -> String? {
+        let bytes = Array(key.utf8)
+        let printable = bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+        let expected = !bytes.isEmpty && bytes.count <= maxLength && printable
+        let taken = IdempotencyKey.isValid(key, maxLength: maxLength)
+        return taken == expected ? nil : "Idempotency-Key \(key.debugDescription) (limit \(maxLength)) taken: \(taken)"
+    }
+
     private static func isRequestIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
             || ".-_:".unicodeScalars.contains(scalar)
