@@ -222,3 +222,66 @@ enum NavigationGen {
         [.Default, .AlwaysUseWebView, .AlwaysUseBrowser].randomElement(using: &rng)!
     }
 }
+
+/// `SwedbankPaySDK.open(url:)` routing: whatever payments are waiting (some of them already
+/// gone), a returning URL reaches exactly the live payments whose paymentUrl it matches, and
+/// counts as handled exactly when one of them took it.
+@MainActor @Suite struct PaymentURLRoutingPropertyTests {
+    @Test func aReturningURLReachesExactlyTheLivePaymentsItMatches() async {
+        await propertyCheck(count: 1_000, input: RoutingGen.scenario) { scenario in
+            let router = SwedbankPaySDK.PaymentURLRouter()
+            var live: [WaitingPayment] = []
+            for (index, paymentUrl) in scenario.paymentUrls.enumerated() {
+                let payment = WaitingPayment(paymentUrl: paymentUrl)
+                router.register(payment)
+                // Payments that ended leave the registry by themselves (held weakly).
+                if !scenario.gone.contains(index) { live.append(payment) }
+            }
+            let url = scenario.change.apply(to: scenario.paymentUrls[scenario.returning])
+            let handled = router.route(url)
+            let matcher = SwedbankPaySDK.PaymentURLMatcher(callbackScheme: URLGen.app)
+            let expected = live.filter { matcher.url(url, matches: $0.paymentUrl) }
+            #expect(live.filter { !$0.received.isEmpty }.map(\.paymentUrl) == expected.map(\.paymentUrl))
+            #expect(expected.allSatisfy { $0.received == [url] })
+            #expect(handled == !expected.isEmpty)
+            #expect(router.count == live.count)
+        }
+    }
+
+    /// A payment waiting for its paymentUrl, as a menu or a native session does.
+    final class WaitingPayment: SwedbankPaySDK.PaymentURLReceiver {
+        let paymentUrl: URL
+        var received: [URL] = []
+
+        init(paymentUrl: URL) { self.paymentUrl = paymentUrl }
+
+        func receivePaymentURL(_ url: URL) -> Bool {
+            guard SwedbankPaySDK.PaymentURLMatcher(callbackScheme: URLGen.app).url(url, matches: paymentUrl) else {
+                return false
+            }
+            received.append(url)
+            return true
+        }
+    }
+}
+
+/// Payments waiting for their paymentUrls (a few of them gone) and one URL coming back.
+enum RoutingGen {
+    struct Scenario: Sendable {
+        var paymentUrls: [URL]
+        var gone: Set<Int>
+        var returning: Int
+        var change: URLGen.Change
+    }
+
+    static let scenario = Generator<Scenario, Shrink.None<Scenario>> { rng in
+        let count = Int.random(in: 1...4, using: &rng)
+        let urls = (0..<count).map { _ in URLGen.paymentURL.run(using: &rng) }
+        // Now and then two payments share a paymentUrl: both must learn it returned.
+        let paymentUrls = Int.random(in: 0..<5, using: &rng) == 0 ? urls + [urls[0]] : urls
+        let gone = Set((0..<paymentUrls.count).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
+        return Scenario(
+            paymentUrls: paymentUrls, gone: gone, returning: Int.random(in: 0..<paymentUrls.count, using: &rng),
+            change: URLGen.change.run(using: &rng))
+    }
+}
