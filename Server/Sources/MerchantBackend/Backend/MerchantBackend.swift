@@ -19,6 +19,8 @@ public final class MerchantBackend: Sendable {
     /// Verifies again, every ``BackendConfiguration/callbackRetryAfter``, the callbacks whose
     /// verification failed or was lost with another process; cancelled by ``shutdown()``.
     private let callbackRetries: Task<Void, Never>
+    /// The round at start (callbacks left by a stopped process); tests await it.
+    let firstCallbackRetry: Task<Void, Never>
     /// Checks JWT access tokens; nil in the example mode.
     let accessTokens: AccessTokenVerifier?
     private let http: HTTPClient
@@ -58,10 +60,14 @@ public final class MerchantBackend: Sendable {
             await services.verifyCallback(pspID: pspID)
         }
         callbackVerifier = verifier
+        let firstRound = Task { _ = await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now()) }
+        firstCallbackRetry = firstRound
         callbackRetries = Task {
+            await firstRound.value
             while !Task.isCancelled {
-                await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now())
                 try? await Task.sleep(for: .seconds(configuration.callbackRetryAfter))
+                if Task.isCancelled { break }
+                await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now())
             }
         }
         creation = PaymentOrderCreation(
