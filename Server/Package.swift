@@ -116,6 +116,7 @@ let package = Package(
             name: "PropertyTests",
             dependencies: [
                 "MerchantBackend",
+                "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

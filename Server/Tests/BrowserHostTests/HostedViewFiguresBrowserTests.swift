@@ -69,8 +69,16 @@ struct HostedViewFiguresBrowserTests {
                 try await Self.save(other, "trampoline")
             }
 
+            // One order in the Node.js example backend's shape, so the dashboard shows its warning.
+            _ = try await sandbox.createOrder {
+                $0["payeeInfo"] = .object([
+                    "payeeId": .string("5cabf558-5283-482f-b252-4d58e06f6f3b"), "payeeReference": .integer(1_234),
+                ])
+            }
             try await other.navigate(to: URL(string: sandbox.base + "/sandbox/")!)
-            try await other.waitFor("document.querySelector('#orders-table tbody tr')")
+            try await other.waitFor(
+                "document.querySelector('#orders-table tbody tr') && document.querySelector('#requests-table td.warning')"
+            )
             try await Self.save(other, "dashboard")
         }
     }

@@ -163,6 +163,37 @@ import Testing
         }
     }
 
+    @Test func theDashboardHighlightsALeniencyWarningAndSaysWhetherItIsStrict() async throws {
+        try await HostedViewSandbox.run { sandbox in
+            // The shape of Swedbank Pay's Node.js example backend: the payee reference as a number.
+            let order = try await sandbox.createOrder {
+                $0["payeeInfo"] = .object([
+                    "payeeId": .string("5cabf558-5283-482f-b252-4d58e06f6f3b"), "payeeReference": .integer(1_234),
+                ])
+            }
+            let page = try await sandbox.browser.newPage()
+            try await page.navigate(to: URL(string: sandbox.base + "/sandbox/")!)
+            try await page.waitFor(
+                "document.querySelector('#requests-table td.warning') && document.querySelector('#mode').textContent",
+                description: "the highlighted warning")
+            let warning = try await page.evaluate("document.querySelector('#requests-table td.warning').textContent")
+            #expect(
+                warning
+                    == .string(
+                        "paymentorder.payeeInfo.payeeReference sent as a number; Swedbank Pay accepts it and answers"
+                            + " with the string \"1234\", which your integration may not expect"))
+            let row = try await page.evaluate(
+                "document.querySelector('#requests-table td.warning').parentNode.querySelector('td:nth-child(3)').textContent"
+            )
+            #expect(row == .string("/psp/paymentorders"))
+            let mode = try await page.evaluate("document.querySelector('#mode').textContent")
+            #expect(mode.stringValue?.hasPrefix("Lenient:") == true)
+            let orders = try await page.evaluate("document.querySelector('#orders-table tbody').textContent")
+            #expect(orders.stringValue?.contains(order.id) == true)
+            #expect(await page.consoleErrors == [])
+        }
+    }
+
     @Test func theDashboardListsWhatHappened() async throws {
         try await HostedViewSandbox.run { sandbox in
             let order = try await sandbox.createOrder()

@@ -26,10 +26,11 @@ struct SandboxHarness {
         sandbox = PaymentSandbox(configuration: configuration, clock: clock)
     }
 
-    /// Runs `body` with a client of the in-process router.
-    func run(_ body: @escaping @Sendable (SandboxClient) async throws -> Void) async throws {
+    /// Runs `body` with a client of the in-process router, or with `live` a client of a real
+    /// server on a loopback port (header names then travel in the letter case the test gives).
+    func run(live: Bool = false, _ body: @escaping @Sendable (SandboxClient) async throws -> Void) async throws {
         let app = Application(router: sandbox.router())
-        try await app.test(.router) { client in
+        try await app.test(live ? .live : .router) { client in
             try await body(SandboxClient(client: client))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServerSupport
 import SwedbankPaySDK
 
 /// Reads an app's JSON request body within the configured limits and turns every way it can be

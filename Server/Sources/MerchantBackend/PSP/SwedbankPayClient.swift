@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServerSupport
 import SwedbankPaySDK
 
 /// Calls the Swedbank Pay API with the merchant token, within the configured deadline, and turns

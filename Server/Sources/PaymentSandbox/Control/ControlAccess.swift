@@ -96,9 +96,7 @@ struct ControlAccess: Sendable {
 
     /// `application/json` in any letter case, with or without parameters.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        contentType.map(MediaType.of) == "application/json"
     }
 
     /// The token of `Authorization: Bearer <token>` (scheme in any letter case), or nil.

@@ -3,7 +3,7 @@ import Hummingbird
 import SwedbankPaySDK
 
 /// The control API for tests and people: the request log (`/sandbox/requests`), fault rules
-/// (`/sandbox/faults`) and `POST /sandbox/reset`, behind ``ControlAccessMiddleware`` (no merchant
+/// (`/sandbox/faults`), the run-time settings (`/sandbox/settings`) and `POST /sandbox/reset`, behind ``ControlAccessMiddleware`` (no merchant
 /// token; a control token when one is configured). Neither faults nor the request log ever touch
 /// it.
 struct ControlRoutes: SandboxModule {
@@ -33,6 +33,8 @@ struct ControlRoutes: SandboxModule {
             }
             return JSONResponse.noContent()
         }
+        open.get("/sandbox/settings") { _, _ in JSONResponse.make(Self.json(services.settings.values)) }
+        open.patch("/sandbox/settings") { request, _ in try await changeSettings(request) }
         open.post("/sandbox/reset") { _, _ in
             await control.resetEverything()
             return JSONResponse.noContent()
@@ -41,6 +43,31 @@ struct ControlRoutes: SandboxModule {
 
     func reset() async {
         await control.reset()
+        services.settings.reset()
+    }
+
+    static func json(_ values: SandboxSettings.Values) -> SwedbankPaySDK.JSONValue {
+        .object(["strict": .bool(values.strict)])
+    }
+
+    /// `PATCH /sandbox/settings` with any of the settings' members: all are checked before any is
+    /// changed; unknown members are refused, so a typo does not pass for a change.
+    private func changeSettings(_ request: Request) async throws -> Response {
+        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+        var problems: [(String, String)] = body.keys.sorted().filter { $0 != "strict" }.map {
+            ($0, "Not a setting; the settings are: strict.")
+        }
+        var strict: Bool?
+        switch body["strict"] {
+        case nil: break
+        case .bool(let value)?: strict = value
+        case _?: problems.append(("strict", "The field must be true or false."))
+        }
+        guard problems.isEmpty else { throw SandboxProblem.inputError("The settings are invalid.", problems: problems) }
+        let values = services.settings.update { values in
+            if let strict { values.strict = strict }
+        }
+        return JSONResponse.make(Self.json(values))
     }
 
     /// `{"requests": [...], "total": n}`: the kept entries oldest first, and how many were

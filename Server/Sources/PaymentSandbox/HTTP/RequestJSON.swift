@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServerSupport
 import SwedbankPaySDK
 
 /// Reads request bodies with the sandbox's limits and turns every way a body can be wrong into a
@@ -8,6 +9,9 @@ import SwedbankPaySDK
 enum RequestJSON {
     /// The deepest nesting of arrays and objects a request body may have.
     static let maxDepth = 32
+
+    /// The media types a JSON body may be sent as.
+    static let jsonMediaTypes: Set<String> = ["application/json", "application/problem+json"]
 
     /// The body as a JSON object. An empty body is `{}`.
     static func object(
@@ -18,10 +22,8 @@ enum RequestJSON {
             if requireBody { throw SandboxProblem.inputError("The request body is empty; a JSON object is required.") }
             return [:]
         }
-        if let contentType = request.headers[.contentType],
-            !contentType.lowercased().hasPrefix("application/json")
-                && !contentType.lowercased().hasPrefix("application/problem+json")
-        {
+        // Any letter case and parameters (`charset` or not, `version=3.1`): only the media type counts.
+        if let contentType = request.headers[.contentType], !jsonMediaTypes.contains(MediaType.of(contentType)) {
             throw SandboxProblem.unsupportedMediaType(contentType)
         }
         let value: SwedbankPaySDK.JSONValue

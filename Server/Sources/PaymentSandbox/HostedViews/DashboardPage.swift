@@ -3,7 +3,8 @@ import Foundation
 /// `GET /sandbox/`: the page a developer opens first when a test payment goes wrong. It lists
 /// payment orders, attempts, payment sessions, SDK events and requests, newest first, from the
 /// control API's JSON, and refreshes every 2 seconds. A list the sandbox does not serve shows as
-/// unavailable; data only ever reaches the page as text (`textContent`), never as markup.
+/// unavailable; a request's warnings (``RealServiceLeniency``) are highlighted, and a line says
+/// whether the sandbox is strict. Data only ever reaches the page as text (`textContent`), never as markup.
 ///
 /// It only reads (GET), so it needs nothing of ``ControlAccess`` but the control token when the
 /// sandbox has one: open it as `/sandbox/#token=<control token>` — the fragment never leaves the
@@ -16,6 +17,7 @@ enum DashboardPage {
             <p><span class="badge">Sandbox</span> <span class="muted" id="updated">Loading…</span></p>
             <h1 id="dashboard-title">Payment Sandbox</h1>
             <p class="muted">Orders, attempts, payment sessions, SDK events and requests, newest first. Refreshes every 2 seconds.</p>
+            <p class="muted" id="mode"></p>
             <div id="sections"></div>
             </main>
             <script>
@@ -28,6 +30,7 @@ enum DashboardPage {
     private static let css = """
         main.dashboard { max-width: 1100px; }
         td { overflow-wrap: anywhere; }
+        td.warning { background: #fff4d6; color: #6b4700; }
         th { overflow-wrap: normal; white-space: nowrap; }
         /* On a phone each row becomes a small card of "label: value" lines. */
         @media (max-width: 640px) {
@@ -55,7 +58,7 @@ enum DashboardPage {
               columns: [["Received", "received"], ["Session", "paymentSession"], ["Event", "event"]] },
             { id: "requests", title: "Requests", url: "/sandbox/requests", list: "requests",
               columns: [["Started", "startedAt"], ["Method", "method"], ["Path", "path"], ["Status", "status"],
-                        ["ms", "durationMs"], ["Fault", "fault.kind"]] }
+                        ["ms", "durationMs"], ["Fault", "fault.kind"], ["Warnings", "warnings"]] }
           ];
           var limit = 50;
           var token = (/(?:^#|&)token=([^&]*)/.exec(window.location.hash) || [])[1];
@@ -71,6 +74,9 @@ enum DashboardPage {
               current = current[parts[i]];
             }
             if (current === null || current === undefined) { return ""; }
+            if (Array.isArray(current) && current.every(function (item) { return typeof item === "string"; })) {
+              return current.join(" · ");
+            }
             return typeof current === "object" ? JSON.stringify(current) : String(current);
           }
           function element(name, text) {
@@ -120,8 +126,10 @@ enum DashboardPage {
             newest.forEach(function (row) {
               var tr = element("tr");
               section.columns.forEach(function (column) {
-                var cell = element("td", value(row, column[1]));
+                var text = value(row, column[1]);
+                var cell = element("td", text);
                 cell.setAttribute("data-label", column[0]);
+                if (column[1] === "warnings" && text !== "") { cell.className = "warning"; }
                 tr.appendChild(cell);
               });
               tbody.appendChild(tr);
@@ -144,8 +152,19 @@ enum DashboardPage {
                 section.status.textContent = "Not available (" + error.message + ").";
               });
           }
+          function loadSettings() {
+            return fetch("/sandbox/settings", { headers: headers, cache: "no-store" })
+              .then(function (response) { return response.ok ? response.json() : null; })
+              .then(function (json) {
+                var mode = document.getElementById("mode");
+                if (!json || typeof json.strict !== "boolean") { mode.textContent = ""; return; }
+                mode.textContent = json.strict ?
+                  "Strict: shapes the real service takes beyond its documentation are refused." :
+                  "Lenient: shapes the real service takes beyond its documentation are taken, with a warning on the request.";
+              }, function () {});
+          }
           function refresh() {
-            Promise.all(sections.map(load)).then(function () {
+            Promise.all(sections.map(load).concat([loadSettings()])).then(function () {
               document.getElementById("updated").textContent = "Updated " + new Date().toLocaleTimeString();
               window.setTimeout(refresh, 2000);
             });

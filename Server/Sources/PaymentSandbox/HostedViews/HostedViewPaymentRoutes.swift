@@ -1,6 +1,6 @@
 import Foundation
-import ServerSupport
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// What the payment menu calls, under `/checkout/frame/<viewToken>/`: JSON endpoints for the

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Turns a `POST /psp/paymentorders` request into a new ``PaymentOrderRecord``: version
@@ -15,11 +16,11 @@ enum PaymentOrderFactory {
     /// `Accept` header carries `version=3.x` (v3.1); Checkout v2 otherwise.
     static func isV3(productName: String?, contentType: String?, accept: String?) -> Bool {
         if productName == "Checkout3" { return true }
+        // Parameter names in any letter case, the value quoted or not; `Accept` may list several types.
         return [contentType, accept].contains { header in
             guard let header else { return false }
-            return header.lowercased().split(separator: ";").contains { parameter in
-                let parameter = parameter.replacingOccurrences(of: " ", with: "")
-                return parameter.hasPrefix("version=3.")
+            return header.split(separator: ",").contains { element in
+                MediaType.parameter("version", in: String(element))?.hasPrefix("3.") == true
             }
         }
     }

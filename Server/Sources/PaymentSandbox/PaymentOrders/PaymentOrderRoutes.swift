@@ -26,7 +26,7 @@ struct PaymentOrderRoutes: SandboxModule {
 
     private func create(_ request: Request, notes: RequestNotes) async throws -> Response {
         var body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
-        if !services.configuration.strict {
+        if !services.settings.values.strict {
             let lenient = RealServiceLeniency.apply(to: body)
             body = lenient.body
             notes.warn(lenient.warnings)

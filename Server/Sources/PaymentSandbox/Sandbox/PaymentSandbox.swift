@@ -26,7 +26,8 @@ public final class PaymentSandbox: Sendable {
             ids: IDGenerator(seed: configuration.seed),
             clock: clock,
             store: SandboxStore(configuration: configuration, clock: clock),
-            callbacks: CallbackDispatcher(configuration: configuration, clock: clock)
+            callbacks: CallbackDispatcher(configuration: configuration, clock: clock),
+            settings: SandboxSettings(configuration: configuration)
         )
         self.services = services
         let control = SandboxControl(configuration: configuration)

@@ -11,6 +11,8 @@ struct SandboxServices: Sendable {
     /// Posts callbacks to merchants; call `callbacks.orderChanged(record)` after an order's status
     /// changes.
     let callbacks: CallbackDispatcher
+    /// What the control API changes at run time (strictness).
+    let settings: SandboxSettings
 
     /// The public URL builder for a request.
     func urls(for request: Request) -> PublicURL {

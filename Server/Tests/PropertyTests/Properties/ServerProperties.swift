@@ -1,5 +1,7 @@
 import Foundation
 
+import ServerSupport
+
 @testable import MerchantBackend
 
 /// The properties of the backend's header parsers, shared like ``SDKProperties``: the property
