@@ -53,13 +53,29 @@ struct BenchBackendCommand: AsyncParsableCommand {
             valueName: "orders"))
     var scale: [Int] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A running Merchant Backend to measure instead of starting one here (any backend of the Merchant Backend API; not with --scale).",
+            valueName: "url"))
+    var backendURL: String?
+
+    @Option(help: "The API key of --backend-url (x-payex-sample-apikey).")
+    var apiKey: String = ServeCommand.defaultAPIKey
+
+    @Option(
+        help: ArgumentHelp(
+            "The sandbox that --backend-url calls, for the sandbox-alone figure and the latency phases (skipped without it).",
+            valueName: "url"))
+    var sandboxURL: String?
+
+    @Option(help: "The merchant token of --sandbox-url.")
+    var merchantToken = "sandbox-merchant-token"
+
     /// Rounds the two creation phases are split into.
     static let rounds = 5
 
     static let token = "bench-merchant-token"
     static let apiKey = "bench-api-key"
-    /// The app user of every request.
-    static let user = "bench-user"
 
     func validate() throws {
         guard (1...300).contains(seconds) else { throw ValidationError("--seconds must be from 1 to 300") }
@@ -71,12 +87,40 @@ struct BenchBackendCommand: AsyncParsableCommand {
         guard latencyConnections.allSatisfy({ (1...4_096).contains($0) }) else {
             throw ValidationError("--latency-connections must be from 1 to 4096")
         }
+        for (name, url) in [("--backend-url", backendURL), ("--sandbox-url", sandboxURL)] {
+            if let url, URL(string: url)?.host == nil {
+                throw ValidationError("\(name) must be an absolute URL, such as http://127.0.0.1:8080")
+            }
+        }
+        if backendURL != nil, !scale.isEmpty {
+            throw ValidationError("--scale preloads the backend's own database: not with --backend-url")
+        }
+        if backendURL != nil, databaseUrl != nil {
+            throw ValidationError("--database-url is for the backend started here: not with --backend-url")
+        }
     }
 
     func run() async throws {
         #if DEBUG
             Console.line("Note: this is a debug build; for real figures run it with swift run -c release.")
         #endif
+        if let backendURL {
+            let target = BenchTarget(
+                backendURL: Self.trimmed(backendURL), apiKey: apiKey, sandboxURL: sandboxURL.map(Self.trimmed),
+                merchantToken: merchantToken)
+            Console.line(
+                "Merchant Backend benchmark of \(target.backendURL) (running elsewhere), \(connections) connections,"
+                    + " \(ProcessInfo.processInfo.activeProcessorCount) cores here")
+            let client = Self.client(connections: connections)
+            do {
+                try await measure(target: target, client: client, backendInProcess: false)
+            } catch {
+                try? await client.shutdown()
+                throw error
+            }
+            try await client.shutdown()
+            return
+        }
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
@@ -94,13 +138,14 @@ struct BenchBackendCommand: AsyncParsableCommand {
         let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
         let sandboxPort = try await FreePort.pick(host: "127.0.0.1")
         let backendPort = try await FreePort.pick(host: "127.0.0.1")
-        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
-        let backendURL = "http://127.0.0.1:\(backendPort)"
+        let target = BenchTarget(
+            backendURL: "http://127.0.0.1:\(backendPort)", apiKey: Self.apiKey,
+            sandboxURL: "http://127.0.0.1:\(sandboxPort)", merchantToken: Self.token)
         let database = try await BackendDatabase.open(location, logger: logger)
         let backend = try MerchantBackend(
             configuration: BackendConfiguration(
-                swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(Self.token), payeeId: "bench",
-                publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(Self.apiKey)]),
+                swedbankPayBaseURL: URL(string: "http://127.0.0.1:\(sandboxPort)")!, merchantToken: Secret(Self.token),
+                payeeId: "bench", publicBaseURL: URL(string: target.backendURL)!, apiKeys: [Secret(Self.apiKey)]),
             database: database)
         let ready = ReadyCounter(expected: 2) {}
         let sandboxApp = sandbox.application(host: "127.0.0.1", port: sandboxPort, logger: logger) { _ in
@@ -109,63 +154,19 @@ struct BenchBackendCommand: AsyncParsableCommand {
         let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) { _ in
             await ready.arrive()
         }
-        let connections = self.connections
-        let seconds = self.seconds
         // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
         let servers = RunningServices([sandboxApp, backendApp], logger: logger)
         do {
-            try await Self.waitUntilUp(backendURL + "/healthz")
-            var clientConfiguration = HTTPClient.Configuration()
-            clientConfiguration.connectionPool = .init(
-                idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+            try await Self.waitUntilUp(target.backendURL + "/healthz")
+            let client = Self.client(connections: connections)
             Console.line(
                 "Merchant Backend benchmark (\(location)), \(connections) connections, \(ProcessInfo.processInfo.activeProcessorCount) cores"
             )
             do {
-                let discovery = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) {
-                    _, _ in Self.request(.GET, backendURL + "/", body: nil, merchant: false)
-                }
-                Self.report("backend: GET /", discovery)
-                // The two creation phases take turns in short rounds, so a machine whose speed
-                // drifts during the run (a shared VM) slows both alike and the ratio stays fair.
-                var sandboxOnly = BenchThroughput()
-                var creation = BenchThroughput()
-                for round in 0..<Self.rounds {
-                    sandboxOnly.append(
-                        try await BenchLoad.run(
-                            client: client, seconds: seconds / Double(Self.rounds), connections: connections
-                        ) { worker, index in
-                            Self.request(
-                                .POST, sandboxURL + "/psp/paymentorders",
-                                body: SampleOrder.json(payeeReference: "s\(round)w\(worker)n\(index)"), merchant: true)
-                        })
-                    creation.append(
-                        try await BenchLoad.run(
-                            client: client, seconds: seconds / Double(Self.rounds), connections: connections
-                        ) { _, _ in
-                            Self.request(
-                                .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""),
-                                merchant: false)
-                        })
-                }
-                Self.report("sandbox alone: POST /psp/paymentorders", sandboxOnly)
-                Self.report("backend: POST /paymentorders (→ sandbox, stored)", creation)
-                let sandboxRate = Double(sandboxOnly.created) / sandboxOnly.elapsed
-                let backendRate = Double(creation.created) / creation.elapsed
-                Console.line(
-                    "order creation through the backend: \(Self.format(backendRate / max(sandboxRate, 1) * 100, 0)) % of the sandbox-only rate"
-                )
-                for latencyConnections in delay > 0 ? self.latencyConnections : [] {
-                    let phase = BenchLatencyPhase(
-                        delayMilliseconds: delay, connections: latencyConnections, seconds: seconds,
-                        cpuBoundRate: backendRate)
-                    phase.report(try await phase.run(sandbox: sandbox, backendURL: backendURL))
-                }
+                try await measure(target: target, client: client, backendInProcess: true)
                 if !scale.isEmpty {
                     let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
-                    let rows = try await phase.run(
-                        database: database, backendURL: backendURL, client: client, reader: Self.user)
+                    let rows = try await phase.run(database: database, target: target, client: client)
                     for line in BenchScalePhase.summary(rows) { Console.line(line) }
                     for (query, plan) in try await database.queryPlans() {
                         Console.line("plan of \(query):")
@@ -186,20 +187,74 @@ struct BenchBackendCommand: AsyncParsableCommand {
         try? await database.close()
     }
 
-    static func request(_ method: HTTPMethod, _ url: String, body: String?, merchant: Bool) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        if merchant {
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    /// The phases every target gets: `GET /`, creation through the backend (next to the sandbox
+    /// alone when its URL is known), and the latency phases when the sandbox can be slowed down.
+    private func measure(target: BenchTarget, client: HTTPClient, backendInProcess: Bool) async throws {
+        let (connections, seconds) = (connections, seconds)
+        let discovery = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { _, _ in
+            target.request(.GET, "/", body: nil, merchant: false)
+        }
+        Self.report("backend: GET /", discovery)
+        // The two creation phases take turns in short rounds, so a machine whose speed drifts
+        // during the run (a shared VM) slows both alike and the ratio stays fair.
+        var sandboxOnly = BenchThroughput()
+        var creation = BenchThroughput()
+        // Payee references are unique per payee at the sandbox, which may outlive this run.
+        let run = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        for round in 0..<Self.rounds {
+            if target.sandboxURL != nil {
+                sandboxOnly.append(
+                    try await BenchLoad.run(
+                        client: client, seconds: seconds / Double(Self.rounds), connections: connections
+                    ) { worker, index in
+                        target.request(
+                            .POST, "/psp/paymentorders",
+                            body: SampleOrder.json(payeeReference: "\(run)s\(round)w\(worker)n\(index)"),
+                            merchant: true)
+                    })
+            }
+            creation.append(
+                try await BenchLoad.run(
+                    client: client, seconds: seconds / Double(Self.rounds), connections: connections
+                ) { _, _ in
+                    target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+                })
+        }
+        let backendRate = Double(creation.created) / creation.elapsed
+        if target.sandboxURL != nil {
+            Self.report("sandbox alone: POST /psp/paymentorders", sandboxOnly)
+        }
+        Self.report("backend: POST /paymentorders (→ sandbox, stored)", creation)
+        if target.sandboxURL != nil, sandboxOnly.created == 0 {
+            Console.line(
+                "(the sandbox refused every order of its own: give its --merchant-token, and a sandbox that takes any payee,"
+                    + " for the ratio; `serve` keeps its token to itself)")
+        } else if target.sandboxURL != nil {
+            let sandboxRate = Double(sandboxOnly.created) / sandboxOnly.elapsed
+            Console.line(
+                "order creation through the backend: \(Self.format(backendRate / max(sandboxRate, 1) * 100, 0)) % of the sandbox-only rate"
+            )
         } else {
-            request.headers.add(name: "x-payex-sample-apikey", value: apiKey)
-            request.headers.add(name: "x-payex-sample-access-token", value: user)
+            Console.line("(no --sandbox-url: the sandbox-alone figure and the latency phases are skipped)")
+            return
         }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
+        for latencyConnections in delay > 0 ? self.latencyConnections : [] {
+            let phase = BenchLatencyPhase(
+                delayMilliseconds: delay, connections: latencyConnections, seconds: seconds,
+                cpuBoundRate: backendRate, backendInProcess: backendInProcess)
+            phase.report(try await phase.run(target: target))
         }
-        return request
+    }
+
+    private static func client(connections: Int) -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    private static func trimmed(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 
     static func waitUntilUp(_ url: String) async throws {

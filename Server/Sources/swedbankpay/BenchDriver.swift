@@ -8,20 +8,22 @@ struct BenchDriver: Sendable {
     let client: HTTPClient
     let base: String
     let token: String
+    /// Put before every payee reference, so runs against a sandbox that outlives them do not reuse one.
+    var referencePrefix = ""
 
     /// A bound on each connection's loop, whatever the clock says.
     static let maxRequestsPerConnection = 5_000_000
 
     /// `POST /psp/paymentorders` on `connections` connections for `seconds`.
     func createOrders(seconds: Double, connections: Int) async throws -> BenchThroughput {
-        let (base, token) = (base, token)
+        let (base, token, prefix) = (base, token, referencePrefix)
         return try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { worker, index in
             var request = HTTPClientRequest(url: base + "/psp/paymentorders")
             request.method = .POST
             request.headers.add(name: "Accept", value: "application/json")
             request.headers.add(name: "Content-Type", value: "application/json")
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            request.body = .bytes(ByteBuffer(string: SampleOrder.json(payeeReference: "t\(worker)n\(index)")))
+            request.body = .bytes(ByteBuffer(string: SampleOrder.json(payeeReference: "\(prefix)t\(worker)n\(index)")))
             return request
         }
     }

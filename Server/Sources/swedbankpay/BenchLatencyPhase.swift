@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import PaymentSandbox
 
 /// The latency phase of `bench backend`: order creation through the backend while Swedbank Pay
 /// (the sandbox, by a `delay` fault) takes D to answer, with C connections. With every call
@@ -12,6 +11,8 @@ struct BenchLatencyPhase {
     let seconds: Double
     /// R₀: the creation rate through the backend with no delay, measured in the same run.
     let cpuBoundRate: Double
+    /// Whether the backend runs in this process, so that this process's memory is the backend's.
+    let backendInProcess: Bool
 
     /// What the phase measured.
     struct Result {
@@ -27,10 +28,20 @@ struct BenchLatencyPhase {
     var idealRate: Double { Double(connections) * 1_000 / Double(delayMilliseconds) }
     var bound: Double { min(idealRate, cpuBoundRate) }
 
-    func run(sandbox: PaymentSandbox, backendURL: String) async throws -> Result {
-        let rule = try FaultFlagParser.parse("POST /psp/paymentorders delay:\(Double(delayMilliseconds) / 1_000)")
-        try sandbox.addFault(rule)
-        defer { sandbox.clearFaults() }
+    /// Runs the phase against `target`, its sandbox slowed down by a fault rule for the time.
+    func run(target: BenchTarget) async throws -> Result {
+        let fault = try await target.delayOrderCreation(by: Double(delayMilliseconds) / 1_000, client: .shared)
+        do {
+            let result = try await measure(target: target)
+            try await target.removeFault(fault, client: .shared)
+            return result
+        } catch {
+            try? await target.removeFault(fault, client: .shared)
+            throw error
+        }
+    }
+
+    private func measure(target: BenchTarget) async throws -> Result {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
@@ -43,8 +54,7 @@ struct BenchLatencyPhase {
         }
         let throughput: BenchThroughput
         let create: BenchLoad.MakeRequest = { _, _ in
-            BenchBackendCommand.request(
-                .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+            target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
         }
         do {
             // Not counted: the first C requests open C connections to the backend and C from it to
@@ -75,7 +85,7 @@ struct BenchLatencyPhase {
                 + " \(format(result.throughput.cpuSeconds / Double(max(statistics.count, 1)) * 1e6, 0)) µs CPU each,"
                 + " \(statistics.count) requests after a \(format(Self.warmUpSeconds, 0)) s warm-up, arrivals spread over D)"
         )
-        if let before = result.residentBefore, let during = result.residentDuring {
+        if backendInProcess, let before = result.residentBefore, let during = result.residentDuring {
             let perCreation = Double(during - before) / Double(connections) / 1_024
             Console.line(
                 "  resident memory \(format(Double(before) / 1_048_576, 1)) MB before, \(format(Double(during) / 1_048_576, 1)) MB"

@@ -26,6 +26,15 @@ struct BenchSandboxCommand: AsyncParsableCommand {
     @Option(help: "Payment orders whose payment session is opened for the memory figure (0–100000).")
     var sessions = 10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "A running sandbox to measure instead of starting one here (creation only: its memory is another process's).",
+            valueName: "url"))
+    var sandboxURL: String?
+
+    @Option(help: "The merchant token of --sandbox-url.")
+    var merchantToken = "sandbox-merchant-token"
+
     static let token = "bench-token"
 
     func validate() throws {
@@ -38,12 +47,19 @@ struct BenchSandboxCommand: AsyncParsableCommand {
         guard (0...100_000).contains(sessions) else {
             throw ValidationError("--sessions must be from 0 to 100000, for example --sessions 10000.")
         }
+        if let sandboxURL, URL(string: sandboxURL)?.host == nil {
+            throw ValidationError("--sandbox-url must be an absolute URL, such as http://127.0.0.1:8081")
+        }
     }
 
     func run() async throws {
         #if DEBUG
             Console.line("Note: this is a debug build; for real figures run it with swift run -c release.")
         #endif
+        if let sandboxURL {
+            try await measureRunning(sandboxURL.hasSuffix("/") ? String(sandboxURL.dropLast()) : sandboxURL)
+            return
+        }
         var configuration = SandboxConfiguration(merchantTokens: [Self.token], seed: 1)
         configuration.swishOtherDeviceApprovalDelay = nil
         let sandbox = PaymentSandbox(configuration: configuration)
@@ -87,6 +103,26 @@ struct BenchSandboxCommand: AsyncParsableCommand {
             throw error
         }
         await servers.stop()
+    }
+
+    /// Order creation against a sandbox running elsewhere, with references of this run.
+    private func measureRunning(_ base: String) async throws {
+        var clientConfiguration = HTTPClient.Configuration()
+        clientConfiguration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        let driver = BenchDriver(
+            client: client, base: base, token: merchantToken,
+            referencePrefix: String(UInt32.random(in: 0...UInt32.max), radix: 16))
+        Console.line("Payment Sandbox benchmark of \(base) (running elsewhere; CPU figures are this process's only)")
+        do {
+            let throughput = try await driver.createOrders(seconds: seconds, connections: connections)
+            Self.report(throughput, seconds: seconds, connections: connections)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
     }
 
     private static func report(_ result: BenchThroughput, seconds: Double, connections: Int) {

@@ -16,7 +16,8 @@ struct BenchScalePhase {
         var reads: BenchThroughput
     }
 
-    func run(database: BackendDatabase, backendURL: String, client: HTTPClient, reader: String) async throws -> [Row] {
+    func run(database: BackendDatabase, target: BenchTarget, client: HTTPClient) async throws -> [Row] {
+        let reader = BenchTarget.user
         var rows: [Row] = []
         var readerIDs: [String] = []
         var preloaded = 0
@@ -40,16 +41,14 @@ struct BenchScalePhase {
                 client: client, seconds: seconds, connections: connections, warmUp: 1
             ) {
                 _, _ in
-                BenchBackendCommand.request(
-                    .POST, backendURL + "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+                target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
             }
             BenchBackendCommand.report("scale \(storedNow): POST /paymentorders", creation)
             let reads = try await BenchLoad.run(client: client, seconds: seconds, connections: connections, warmUp: 1) {
                 worker, index in
                 // Spread over the reader's orders: every read looks up another row.
                 let id = ids[(worker &* 7_919 &+ index &* 104_729) % ids.count]
-                return BenchBackendCommand.request(
-                    .GET, backendURL + "/paymentorders/" + id, body: nil, merchant: false)
+                return target.request(.GET, "/paymentorders/" + id, body: nil, merchant: false)
             }
             BenchBackendCommand.report("scale \(storedNow): GET /paymentorders/{id}", reads)
             rows.append(Row(size: storedNow, creation: creation, reads: reads))

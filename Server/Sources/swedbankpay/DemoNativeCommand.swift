@@ -13,7 +13,7 @@ struct DemoNativeCommand: AsyncParsableCommand {
         commandName: "native",
         abstract: "Pays with SwedbankPayPaymentSession (Swish, saved card, Apple Pay) and prints its timeline.",
         discussion: """
-            Without --url it starts a Merchant Backend and a Payment Sandbox in this process (as `serve` does, \
+            Without --backend-url it starts a Merchant Backend and a Payment Sandbox in this process (as `serve` does, \
             on free loopback ports, with a throw-away SQLite file). The order is created through the backend with \
             the SDK's MerchantBackendConfiguration; the session then runs with the SDK's default retry policy \
             (status checks every 2 s). Instruments: swish (on another device, +46739000001; the demo approves it as \
@@ -30,11 +30,21 @@ struct DemoNativeCommand: AsyncParsableCommand {
     @Option(help: "swish, card, card-3ds or applepay.")
     var instrument: Instrument = .swish
 
-    @Option(help: "A running backend (`swedbankpay serve`), e.g. http://127.0.0.1:8080. Default: start one here.")
-    var url: String?
+    @Option(
+        help:
+            "A running Merchant Backend (`swedbankpay serve`, or any backend of the Merchant Backend API), e.g. http://127.0.0.1:8080. Default: start one here."
+    )
+    var backendURL: String?
+
+    /// The spelling of `--backend-url` before the demos and benches shared their option names.
+    @Option(name: .customLong("url"), help: .hidden)
+    var legacyURL: String?
 
     @Option(help: "The sandbox of that backend, for its request log. Default: http://127.0.0.1:8081.")
-    var sandboxUrl: String = "http://127.0.0.1:8081"
+    var sandboxURL: String = "http://127.0.0.1:8081"
+
+    /// `--backend-url`, or its old spelling `--url`.
+    var url: String? { backendURL ?? legacyURL }
 
     @Option(help: "The backend's API key (x-payex-sample-apikey).")
     var apiKey: String = ServeCommand.defaultAPIKey
@@ -47,15 +57,18 @@ struct DemoNativeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...1_000).contains(runs) else { throw ValidationError("--repeat must be from 1 to 1000") }
+        if backendURL != nil, legacyURL != nil {
+            throw ValidationError("--url is the old spelling of --backend-url; give one of them")
+        }
         if let url, URL(string: url)?.host == nil {
-            throw ValidationError("--url must be a backend URL such as http://127.0.0.1:8080")
+            throw ValidationError("--backend-url must be a backend URL such as http://127.0.0.1:8080")
         }
     }
 
     func run() async throws {
         let servers: DemoServers
         if let url {
-            servers = .running(backendURL: URL(string: url)!, sandboxURL: URL(string: sandboxUrl), apiKey: apiKey)
+            servers = .running(backendURL: URL(string: url)!, sandboxURL: URL(string: sandboxURL), apiKey: apiKey)
         } else {
             servers = try await .inProcess()
         }

@@ -77,7 +77,7 @@ struct PaymentOrderRecord: Sendable {
     /// The instruments the payer may choose from now: in instrument mode only that one.
     var availableInstruments: [String] {
         if let instrument = order.instrument?.rawValue { return [instrument] }
-        return order.restrictedToInstruments ?? SandboxInstruments.all
+        return order.restrictedToInstruments.map(SandboxInstruments.expanding) ?? SandboxInstruments.all
     }
 
     var isInstrumentMode: Bool { order.instrument != nil }
@@ -89,4 +89,19 @@ struct PaymentOrderRecord: Sendable {
 /// The instruments the sandbox offers.
 enum SandboxInstruments {
     static let all = ["CreditCard", "Swish", "ApplePay", "Invoice-PayExFinancingSe", "Trustly"]
+
+    /// The instruments a name of `restrictedToInstruments` stands for: itself, or for a family
+    /// name every instrument of that family — Checkout v2 documents `Invoice` for all invoice
+    /// subtypes (`Invoice-PayExFinancingSe`, …), and Swedbank Pay's Java example sends
+    /// `["CreditCard", "Invoice"]`. Empty for a name the sandbox does not know.
+    static func matching(_ name: String) -> [String] {
+        if all.contains(name) { return [name] }
+        return all.filter { $0.hasPrefix(name + "-") }
+    }
+
+    /// A restriction's instruments, in the sandbox's order, each once.
+    static func expanding(_ restriction: [String]) -> [String] {
+        let named = Set(restriction.flatMap(matching))
+        return all.filter(named.contains)
+    }
 }

@@ -97,7 +97,10 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                     "The payment order is not in instrument mode; SetInstrument needs an order created with an instrument."
                 )
             }
-            guard (record.order.restrictedToInstruments ?? SandboxInstruments.all).contains(instrument) else {
+            guard
+                (record.order.restrictedToInstruments.map(SandboxInstruments.expanding) ?? SandboxInstruments.all)
+                    .contains(instrument)
+            else {
                 throw SandboxProblem.inputError(
                     "The instrument is not offered.",
                     problems: [(Self.prefix + "instrument", "The instrument is not offered for this payment order.")])

@@ -117,8 +117,10 @@ enum PaymentOrderValidator {
         case nil, .null?:
             break
         case .array(let items)? where !items.isEmpty:
-            if !items.allSatisfy({ $0.stringValue.map(SandboxInstruments.all.contains) ?? false }) {
-                problems.add(prefix + "restrictedToInstruments", "Every element must be one of \(offered).")
+            if !items.allSatisfy({ $0.stringValue.map { !SandboxInstruments.matching($0).isEmpty } ?? false }) {
+                problems.add(
+                    prefix + "restrictedToInstruments",
+                    "Every element must be one of \(offered), or Invoice for every invoice.")
             }
         default:
             problems.add(prefix + "restrictedToInstruments", "The field must be a non-empty array of instruments.")
