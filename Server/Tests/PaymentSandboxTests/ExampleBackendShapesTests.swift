@@ -130,6 +130,15 @@ import Testing
             )
             #expect(checkin.status == 200, "\(checkin.text)")
             #expect(try checkin.object["token"]?.stringValue?.count == 64)
+            // The first version's checkin v1 body: not served (docs/sandbox.md), refused by name.
+            let v1 = try await Self.send(
+                client, .post, "/psp/consumers/", Self.node(body: true),
+                #"{"operation":"initiate-consumer-session","msisdn":"+46739000001","email":"a@b.se","consumerCountryCode":"SE","nationalIdentifier":{"socialSecurityNumber":"199710202392","countryCode":"SE"}}"#
+            )
+            #expect(v1.status == 400)
+            #expect(
+                try v1.object["problems"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue }
+                    == ["language", "shippingAddressRestrictedToCountryCodes"])
             #expect(
                 Set(try Self.operations(checkin).keys) == [
                     "redirect-consumer-identification", "view-consumer-identification",
