@@ -159,9 +159,13 @@ import Testing
             let missingSub = try await client.send(.get, "/psp/paymentorders/no-such-order/paid")
             #expect(missingSub.status == 404)
             let (_, id) = try await Fixture.create(client)
-            let unknown = try await client.send(.get, "/psp/paymentorders/\(id)/captures")
+            let unknown = try await client.send(.get, "/psp/paymentorders/\(id)/settlements")
             #expect(unknown.status == 404)
-            #expect(try unknown.object["detail"] == .string("The payment order has no sub-resource captures."))
+            #expect(try unknown.object["detail"] == .string("The payment order has no sub-resource settlements."))
+            // The post-purchase collections are POST only: nothing to read there.
+            let captures = try await client.send(.get, "/psp/paymentorders/\(id)/captures")
+            #expect(captures.status == 404)
+            #expect(try captures.object["detail"] == .string("No resource at /psp/paymentorders/\(id)/captures."))
         }
     }
 

@@ -69,8 +69,10 @@ struct PaymentOrderRecord: Sendable {
     var abortReason: String?
     /// `""` until a view opened the payment, then `HostedView` (or `App`).
     var integration = ""
-    /// The number the next attempt gets.
+    /// The number the next attempt (or financial transaction) gets.
     var nextAttemptNumber: Int64
+    /// The merchant's captures, cancellations and reversals, oldest first.
+    var transactions: [FinancialTransaction] = []
 
     var path: String { "/psp/paymentorders/\(id)" }
 
@@ -81,6 +83,9 @@ struct PaymentOrderRecord: Sendable {
     }
 
     var isInstrumentMode: Bool { order.instrument != nil }
+
+    /// What may still be captured, cancelled or reversed.
+    var amounts: PostPurchaseAmounts { PostPurchaseAmounts(paid: paid, transactions: transactions) }
 
     /// Guest mode: no `payer.payerReference`, so nothing can be saved for the payer.
     var isGuest: Bool { order.payer?.payerReference == nil }

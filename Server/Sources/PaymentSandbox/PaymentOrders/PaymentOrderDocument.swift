@@ -48,6 +48,7 @@ enum PaymentOrderDocument {
             "instrumentMode": .bool(record.isInstrumentMode),
             "guestMode": .bool(record.isGuest),
         ]
+        for (name, value) in remainingAmounts(record) { object[name] = .integer(value) }
         if let instrument = order.instrument { object["instrument"] = .string(instrument.rawValue) }
         if !record.isV3 { object["state"] = .string(v2State(record.status)) }
         for resource in PaymentOrderSubResource.allCases {
@@ -56,6 +57,24 @@ enum PaymentOrderDocument {
                     ? resource.render(record) : ["id": .string(record.path + "/" + resource.pathName)])
         }
         return object
+    }
+
+    /// `remainingCaptureAmount`, `remainingCancellationAmount` and `remainingReversalAmount` as
+    /// the portal's examples show them: a paid order has the first two, and the third once money
+    /// was captured; a reversed one the first and the third; a cancelled one none. Checkout v2
+    /// shows all three on any paid order.
+    static func remainingAmounts(_ record: PaymentOrderRecord) -> [(String, Int64)] {
+        let amounts = record.amounts
+        let capture = ("remainingCaptureAmount", amounts.remainingCapture)
+        let cancellation = ("remainingCancellationAmount", amounts.remainingCapture)
+        let reversal = ("remainingReversalAmount", amounts.remainingReversal)
+        guard record.paid != nil else { return [] }
+        if !record.isV3 { return [capture, cancellation, reversal] }
+        switch record.status {
+        case .paid: return amounts.captured ? [capture, cancellation, reversal] : [capture, cancellation]
+        case .reversed: return [capture, reversal]
+        case .cancelled, .initialized, .failed, .aborted: return []
+        }
     }
 
     /// The Checkout v2 `state`: the order itself stays `Ready` through payment; only failing or

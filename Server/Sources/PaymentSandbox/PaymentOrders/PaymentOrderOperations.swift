@@ -15,9 +15,10 @@ enum PaymentOrderOperations {
             "view-paymentsession", contentType: "application/json",
             href: base.url("/psp/paymentsessions/\(record.sessionToken)?_tc_tid=\(traceId)"))
         let isOpen = record.status == .initialized
-        var operations: [SwedbankPaySDK.Operation]
+        // The merchant's post-purchase operations come first, as in the portal's examples.
+        var operations: [SwedbankPaySDK.Operation] = postPurchase(for: record, orderHref: orderHref)
         if record.isV3 {
-            operations = [
+            operations += [
                 operation(
                     "redirect-checkout", contentType: "text/html", href: base.url("/checkout/\(record.viewToken)")),
                 operation(
@@ -34,7 +35,7 @@ enum PaymentOrderOperations {
                 }
             }
         } else {
-            operations = [
+            operations += [
                 operation(
                     "redirect-paymentorder", contentType: "text/html",
                     href: base.url("/paymentmenu/\(record.viewToken)")),
@@ -62,6 +63,19 @@ enum PaymentOrderOperations {
             }
         }
         return operations
+    }
+
+    /// `cancel`, `capture` and `reversal` (v3; `create-paymentorder-…` in v2), each while the
+    /// order offers it.
+    static func postPurchase(for record: PaymentOrderRecord, orderHref: String) -> [SwedbankPaySDK.Operation] {
+        let kinds: [(FinancialTransaction.Kind, String, String, String)] = [
+            (.cancellation, "cancel", "create-paymentorder-cancel", "/cancellations"),
+            (.capture, "capture", "create-paymentorder-capture", "/captures"),
+            (.reversal, "reversal", "create-paymentorder-reversal", "/reversals"),
+        ]
+        return kinds.filter { record.offers($0.0) }.map { _, v3, v2, path in
+            operation(record.isV3 ? v3 : v2, method: "POST", href: orderHref + path)
+        }
     }
 
     private static func operation(

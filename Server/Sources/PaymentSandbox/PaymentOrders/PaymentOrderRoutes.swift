@@ -17,8 +17,26 @@ struct PaymentOrderRoutes: SandboxModule {
         merchant.get("/psp/paymentorders/:id/:resource") { _, context in
             try await showSubResource(id: context.parameters.require("id"), context.parameters.require("resource"))
         }
+        // The router does not fall back from a constant segment to a parameter, so the list that
+        // the transactions' own route shadows is registered by name as well.
+        merchant.get("/psp/paymentorders/:id/financialtransactions") { _, context in
+            try await showSubResource(id: context.parameters.require("id"), "financialtransactions")
+        }
+        merchant.get("/psp/paymentorders/:id/financialtransactions/:transaction/orderitems") { _, context in
+            let record = try await order(context.parameters.require("id"))
+            guard
+                let items = PaymentOrderSubResource.transactionOrderItems(
+                    record, guid: try context.parameters.require("transaction"))
+            else { throw SandboxProblem.notFound("The payment order has no such financial transaction.") }
+            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(items))
+        }
         merchant.patch("/psp/paymentorders/:id") { request, context in
             try await update(request, id: context.parameters.require("id"))
+        }
+        for (path, kind) in Self.postPurchasePaths {
+            merchant.post("/psp/paymentorders/:id/\(path)") { request, context in
+                try await postPurchase(request, id: context.parameters.require("id"), kind: kind)
+            }
         }
     }
 
@@ -69,6 +87,55 @@ struct PaymentOrderRoutes: SandboxModule {
         guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
         if change.changesStatus { services.callbacks.orderChanged(record) }
         return respond(record, request)
+    }
+
+    /// The collections a merchant POSTs a capture, cancellation or reversal to.
+    static let postPurchasePaths: [(String, FinancialTransaction.Kind)] = [
+        ("captures", .capture), ("cancellations", .cancellation), ("reversals", .reversal),
+    ]
+
+    private func postPurchase(_ request: Request, id: String, kind: FinancialTransaction.Kind) async throws -> Response
+    {
+        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+        let change = try PostPurchaseBody.parse(body, kind: kind)
+        let guid = services.ids.guid()
+        let now = Date()
+        let updated = try await services.store.updateOrder(id: id) { record in
+            switch Result(catching: { () throws(PaymentOrderRecord.PostPurchaseError) in
+                try record.apply(change, guid: guid, now: now)
+            }) {
+            case .success: return record
+            case .failure(let error): throw Self.problem(error, record: record)
+            }
+        }
+        guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
+        services.callbacks.orderChanged(record)
+        return respond(record, request)
+    }
+
+    /// The problem a refused capture, cancellation or reversal answers with.
+    static func problem(_ error: PaymentOrderRecord.PostPurchaseError, record: PaymentOrderRecord) -> SandboxProblem {
+        switch error {
+        case .notAvailable(let kind, let status):
+            let what = kind.rawValue.lowercased()
+            let why =
+                status != .paid
+                ? "the payment order is \(status.rawValue), not Paid"
+                : kind == .reversal ? "nothing captured remains to reverse" : "nothing authorized remains"
+            return .forbidden("A \(what) is not possible: \(why).")
+        case .exceedsRemaining(let requested, let remaining):
+            return .inputError(
+                "The amount is larger than what remains.",
+                problems: [("transaction.amount", "The amount \(requested) is larger than the remaining \(remaining).")]
+            )
+        case .vatExceedsAmount:
+            return .inputError(
+                "The VAT amount is larger than the amount.",
+                problems: [("transaction.vatAmount", "The field must not be larger than amount.")])
+        case .payeeReferenceUsed(let reference):
+            return .conflict(
+                "The payeeReference \(reference) is already used by this payment order or one of its transactions.")
+        }
     }
 
     private func order(_ id: String) async throws -> PaymentOrderRecord {

@@ -61,9 +61,10 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             return record.abortReason.map { ["abortReason": .string($0)] } ?? [:]
         case .paid:
             return record.paid.map { Self.render($0, of: record) } ?? [:]
-        case .cancelled, .reversed:
-            // The sandbox does no captures, cancellations or reversals.
-            return [:]
+        case .cancelled:
+            return Self.render(record.transactions.last { $0.kind == .cancellation }, of: record, when: .cancelled)
+        case .reversed:
+            return Self.render(record.transactions.last { $0.kind == .reversal }, of: record, when: .reversed)
         case .financialTransactions:
             return ["financialTransactionsList": .array(Self.transactions(record))]
         case .failedAttempts:
@@ -109,17 +110,72 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         return object
     }
 
-    /// The one transaction of a paid order (an authorization or a sale).
-    private static func transactions(_ record: PaymentOrderRecord) -> [SwedbankPaySDK.JSONValue] {
+    /// `cancelled` / `reversed` once the order reached that status: shaped as `paid`, with the
+    /// cancellation's or the last reversal's number, reference and the whole amount it covers.
+    private static func render(
+        _ transaction: FinancialTransaction?, of record: PaymentOrderRecord, when status: PaymentOrderStatus
+    ) -> SwedbankPaySDK.JSONObject {
+        guard record.status == status, let transaction, let paid = record.paid else { return [:] }
+        let total = record.transactions.filter { $0.kind == transaction.kind }.reduce(Int64(0)) { $0 + $1.amount }
+        var object: SwedbankPaySDK.JSONObject = [
+            "instrument": .string(paid.instrument), "number": .integer(transaction.number),
+            "payeeReference": .string(transaction.payeeReference),
+            "transactionType": .string(transaction.kind.rawValue), "amount": .integer(total),
+            "submittedAmount": .integer(total), "feeAmount": .integer(0), "discountAmount": .integer(0),
+            "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
+        ]
+        if let orderReference = record.order.payeeInfo.orderReference {
+            object["orderReference"] = .string(orderReference)
+        }
+        return object
+    }
+
+    /// The payment's authorization or sale, then the merchant's transactions, oldest first.
+    static func allTransactions(_ record: PaymentOrderRecord) -> [FinancialTransaction] {
         guard let paid = record.paid else { return [] }
         let created = record.history.last { $0.name == "PaymentPaid" }?.created ?? record.updated
-        return [
-            .object([
-                "created": .string(PSPTimestamp.format(created)), "updated": .string(PSPTimestamp.format(created)),
-                "type": .string(paid.transactionType), "number": .integer(paid.number), "amount": .integer(paid.amount),
-                "vatAmount": .integer(record.order.vatAmount), "description": .string(record.order.description),
-                "payeeReference": .string(record.order.payeeInfo.payeeReference),
-            ])
-        ]
+        let payment = FinancialTransaction(
+            guid: paymentTransactionGuid(record), created: created,
+            kind: FinancialTransaction.Kind(rawValue: paid.transactionType) ?? .sale, number: paid.number,
+            amount: paid.amount, vatAmount: record.order.vatAmount, description: record.order.description,
+            payeeReference: record.order.payeeInfo.payeeReference, receiptReference: nil, orderItems: nil)
+        return [payment] + record.transactions
+    }
+
+    /// The payment transaction's GUID: the order's, with the attempt number in its last group, so
+    /// it is stable without being stored.
+    static func paymentTransactionGuid(_ record: PaymentOrderRecord) -> String {
+        let number = String(record.paid?.number ?? 0)
+        let tail = String(repeating: "0", count: max(0, 12 - number.count)) + number.suffix(12)
+        return String(record.id.prefix(24)) + tail
+    }
+
+    private static func transactions(_ record: PaymentOrderRecord) -> [SwedbankPaySDK.JSONValue] {
+        allTransactions(record).map { transaction in
+            let id = record.path + "/financialtransactions/" + transaction.guid
+            var object: SwedbankPaySDK.JSONObject = [
+                "id": .string(id), "created": .string(PSPTimestamp.format(transaction.created)),
+                "updated": .string(PSPTimestamp.format(transaction.created)),
+                "type": .string(transaction.kind.rawValue),
+                "number": .integer(transaction.number), "amount": .integer(transaction.amount),
+                "vatAmount": .integer(transaction.vatAmount), "description": .string(transaction.description),
+                "payeeReference": .string(transaction.payeeReference),
+                "orderItems": .object(["id": .string(id + "/orderitems")]),
+            ]
+            if let receipt = transaction.receiptReference { object["receiptReference"] = .string(receipt) }
+            return .object(object)
+        }
+    }
+
+    /// `GET <order>/financialtransactions/<guid>/orderitems`: the lines the transaction named, or
+    /// for the payment itself the order's.
+    static func transactionOrderItems(_ record: PaymentOrderRecord, guid: String) -> SwedbankPaySDK.JSONObject? {
+        guard let transaction = allTransactions(record).first(where: { $0.guid == guid }) else { return nil }
+        let items =
+            transaction.orderItems
+            ?? (transaction.guid == paymentTransactionGuid(record)
+                ? (record.order.orderItems ?? []).map(JSONFields.encode) : [])
+        let id = record.path + "/financialtransactions/" + guid + "/orderitems"
+        return ["orderItems": .object(["id": .string(id), "orderItemList": .array(items)])]
     }
 }

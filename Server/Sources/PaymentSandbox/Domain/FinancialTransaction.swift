@@ -1,0 +1,60 @@
+import Foundation
+import SwedbankPaySDK
+
+/// One entry of a payment order's `financialTransactionsList`: the authorization or sale of the
+/// payment, then every capture, cancellation and reversal the merchant made.
+struct FinancialTransaction: Sendable, Codable, Equatable {
+    /// `financialTransactionsList[].type`, as the portal names them.
+    enum Kind: String, Sendable, Codable, CaseIterable {
+        case authorization = "Authorization"
+        case sale = "Sale"
+        case capture = "Capture"
+        case cancellation = "Cancellation"
+        case reversal = "Reversal"
+    }
+
+    /// The GUID in the transaction's id (`<order>/financialtransactions/<guid>`).
+    var guid: String
+    var created: Date
+    var kind: Kind
+    var number: Int64
+    var amount: Int64
+    var vatAmount: Int64
+    var description: String
+    var payeeReference: String
+    var receiptReference: String?
+    /// The lines the transaction covers, as the merchant sent them (nil: none named).
+    var orderItems: [SwedbankPaySDK.JSONValue]?
+}
+
+/// What the merchant can still do with a paid order's money, from its transactions.
+struct PostPurchaseAmounts: Sendable, Equatable {
+    /// Authorized and neither captured nor cancelled: what a capture or a cancellation may take.
+    var remainingCapture: Int64
+    /// Captured (or sold) and not reversed: what a reversal may take.
+    var remainingReversal: Int64
+    /// Whether anything was captured or sold.
+    var captured: Bool
+
+    init(paid: PaidInfo?, transactions: [FinancialTransaction]) {
+        guard let paid else {
+            self.init(remainingCapture: 0, remainingReversal: 0, captured: false)
+            return
+        }
+        let sum = { (kind: FinancialTransaction.Kind) in
+            transactions.filter { $0.kind == kind }.reduce(Int64(0)) { $0 + $1.amount }
+        }
+        let isSale = paid.transactionType == FinancialTransaction.Kind.sale.rawValue
+        let authorized = isSale ? 0 : paid.amount
+        let captured = (isSale ? paid.amount : 0) + sum(.capture)
+        self.init(
+            remainingCapture: authorized - sum(.capture) - sum(.cancellation),
+            remainingReversal: captured - sum(.reversal), captured: captured > 0)
+    }
+
+    init(remainingCapture: Int64, remainingReversal: Int64, captured: Bool) {
+        self.remainingCapture = remainingCapture
+        self.remainingReversal = remainingReversal
+        self.captured = captured
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SwedbankPaySDK
+
+/// Reads the body of `POST …/captures`, `…/cancellations` and `…/reversals`:
+/// `{"transaction": {"description", "amount", "vatAmount", "payeeReference", "receiptReference"?,
+/// "orderItems"?}}` (a cancellation has no amounts: it takes what remains authorized). Every bad
+/// member is named as `transaction.<member>`.
+enum PostPurchaseBody {
+    private static let prefix = "transaction."
+
+    static func parse(
+        _ body: SwedbankPaySDK.JSONObject, kind: FinancialTransaction.Kind
+    ) throws -> PaymentOrderRecord.PostPurchaseRequest {
+        guard case .object(let transaction)? = body["transaction"] else {
+            throw SandboxProblem.inputError(
+                "The request is invalid.", problems: [("transaction", "The field is required and must be an object.")])
+        }
+        var problems = InputProblems()
+        let description = problems.text(transaction, "description", at: prefix, required: true, maxLength: 40)
+        let payeeReference = problems.text(transaction, "payeeReference", at: prefix, required: true, maxLength: 30)
+        let receiptReference = problems.text(transaction, "receiptReference", at: prefix, maxLength: 30)
+        var amount: Int64?
+        var vatAmount: Int64?
+        if kind != .cancellation {
+            amount = problems.integer(transaction, "amount", at: prefix, required: true, minimum: 1)
+            vatAmount = problems.integer(transaction, "vatAmount", at: prefix, required: true, minimum: 0)
+            if let amount, let vatAmount, vatAmount > amount {
+                problems.add(prefix + "vatAmount", "The field must not be larger than amount.")
+            }
+            OrderItemsValidator.check(transaction["orderItems"], at: prefix + "orderItems", into: &problems)
+            if let amount, case .array(let items)? = transaction["orderItems"], problems.isEmpty {
+                let total = items.compactMap { $0.objectValue?["amount"]?.integerValue }.reduce(0, +)
+                if total != amount {
+                    problems.add(
+                        prefix + "orderItems", "The items' amounts add up to \(total), not the transaction's \(amount)."
+                    )
+                }
+            }
+        }
+        try problems.throwIfAny("The \(kind.rawValue.lowercased()) is invalid.")
+        var items: [SwedbankPaySDK.JSONValue]?
+        if case .array(let list)? = transaction["orderItems"] { items = list }
+        return PaymentOrderRecord.PostPurchaseRequest(
+            kind: kind, description: description ?? "", amount: amount, vatAmount: vatAmount,
+            payeeReference: payeeReference ?? "", receiptReference: receiptReference, orderItems: items)
+    }
+}
