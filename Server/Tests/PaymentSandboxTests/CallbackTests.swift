@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwedbankPaySDK
 import SwedbankPaySDKTesting
 import Testing
@@ -20,6 +21,9 @@ import Testing
         }
     }
 
+    /// Checkout v3.1, whose callbacks name only the payment order.
+    static let v31: HTTPFields = [.contentType: "application/json;version=3.1"]
+
     static func log(_ harness: SandboxHarness) async -> [CallbackDelivery] {
         await harness.sandbox.services.callbacks.log.all()
     }
@@ -28,7 +32,7 @@ import Testing
         let harness = SandboxHarness()
         try await CallbackReceiver.run { url, inbox in
             try await harness.run { client in
-                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url))
+                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url), headers: Self.v31)
                 let path = "/psp/paymentorders/\(id)"
                 let number = Fixture.ExpectedIDs().firstAttemptNumber
                 _ = try await client.send(
@@ -66,7 +70,7 @@ import Testing
         let harness = SandboxHarness { $0.callbackRetryDelays = [1, 5] }
         try await CallbackReceiver.run(answers: [500, 503]) { url, inbox in
             try await harness.run { client in
-                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url))
+                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url), headers: Self.v31)
                 let abort = try await client.send(
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
                 #expect(abort.status == 200)
@@ -115,7 +119,7 @@ import Testing
         let harness = SandboxHarness()
         try await CallbackReceiver.run(holding: true) { url, inbox in
             try await harness.run { client in
-                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url))
+                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url), headers: Self.v31)
                 let abort = try await client.send(
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
                 #expect(abort.status == 200)
@@ -153,7 +157,7 @@ import Testing
         let harness = SandboxHarness { $0.callbackRetryDelays = [100] }
         try await CallbackReceiver.run(answers: [500]) { url, _ in
             try await harness.run { client in
-                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url))
+                let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url), headers: Self.v31)
                 _ = try await client.send(
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
                 await eventually { await Self.log(harness).count == 1 }
@@ -170,6 +174,7 @@ import Testing
     @Test func theBodyNamesTheOrderAndItsAttempt() throws {
         var record = try PaymentOrdersOperationsTests.record(instrumentMode: true)
         record.order.payeeInfo.orderReference = nil
+        record.callbackNamesPayment = false  // v3.1
         #expect(
             CallbackDispatcher.body(for: record)
                 == ["paymentOrder": .object(["id": .string(record.path), "instrument": .string("CreditCard")])])
@@ -184,5 +189,18 @@ import Testing
                         "id": .string(record.path), "instrument": .string("CreditCard"), "number": .integer(number),
                     ]),
                 ])
+        // v3.0 and v2: the card payment and its authorization too.
+        record.callbackNamesPayment = true
+        let payment = "/psp/creditcard/payments/\(record.id)"
+        let transaction = PaymentOrderSubResource.paymentTransactionGuid(record)
+        #expect(
+            SwedbankPaySDK.JSONValue.object(CallbackDispatcher.body(for: record))
+                == (try json(
+                    """
+                    {"orderReference": "o1",
+                     "paymentOrder": {"id": "\(record.path)", "instrument": "CreditCard", "number": \(number)},
+                     "payment": {"id": "\(payment)", "number": \(number)},
+                     "transaction": {"id": "\(payment)/authorizations/\(transaction)", "number": \(number)}}
+                    """)))
     }
 }

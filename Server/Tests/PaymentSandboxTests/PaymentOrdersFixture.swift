@@ -71,8 +71,11 @@ enum PaymentOrdersFixture {
 
     /// `"name": {"id": "<path>/<sub>"}` members of every sub-resource, as JSON text.
     static func subResourceIds(_ path: String) -> String {
-        PaymentOrderSubResource.allCases.map { "\"\($0.memberName)\": {\"id\": \"\(path)/\($0.pathName)\"}" }
-            .joined(separator: ", ")
+        PaymentOrderSubResource.allCases.map { resource in
+            let flag = [.paid, .cancelled, .reversed].contains(resource) ? ", \"paymentTokenGenerated\": false" : ""
+            return "\"\(resource.memberName)\": {\"id\": \"\(path)/\(resource.pathName)\"\(flag)}"
+        }
+        .joined(separator: ", ")
     }
 
     /// Whether `text` is an API timestamp: ISO 8601 UTC with 7 fractional digits.

@@ -59,7 +59,7 @@ import Testing
                                 "quantity": 1, "quantityUnit": "pcs", "unitPrice": 1500, "vatPercent": 2500,
                                 "amount": 1500, "vatAmount": 375}]},
                              "metadata": {"id": "\(path)/metadata", "key1": "value1", "key2": 2},
-                             "paid": {"id": "\(path)/paid"},
+                             "paid": {"id": "\(path)/paid", "paymentTokenGenerated": false},
                              "failed": {"id": "\(path)/failed"}}
                             """)))
             }
@@ -114,6 +114,16 @@ import Testing
                 .post, "/sandbox/paymentorders/\(id)/pay", json: #"{"instrument": "CreditCard"}"#)
             #expect(pay.status == 200)
             let paid = try await client.send(.get, "\(path)/paid")
+            // The acquirer's reconciliation facts (PaidDetails), for the time the payment was made.
+            let time = try #require(
+                try paid.object["paid"]?.objectValue?["details"]?.objectValue?["acquirerTransactionTime"]?.stringValue)
+            var facts = PaidDetails.reconciliation(instrument: "CreditCard", number: number, now: Date())
+            #expect(Fixture.isTimestamp(time))
+            facts["acquirerTransactionTime"] = time
+            let details = facts.merging([
+                "cardBrand": "Visa", "maskedPan": "492500******0004", "expiryDate": "12/2030", "cardType": "Credit",
+                "acquirerTransactionType": "3DSECURE", "transactionInitiator": "CARDHOLDER",
+            ]) { _, own in own }
             #expect(
                 try paid.json
                     == json(
@@ -122,11 +132,9 @@ import Testing
                          "paid": {"id": "\(path)/paid", "instrument": "CreditCard", "number": \(number),
                                   "payeeReference": "AB832", "orderReference": "or-123", "transactionType": "Authorization",
                                   "amount": 1500, "submittedAmount": 1500, "feeAmount": 0, "discountAmount": 0,
-                                  "paymentTokenGenerated": false,
-                                  "details": {"cardBrand": "Visa", "maskedPan": "492500******0004", "expiryDate": "12/2030",
-                                              "cardType": "Credit", "acquirerTransactionType": "3DSECURE",
-                                              "transactionInitiator": "CARDHOLDER"}}}
+                                  "paymentTokenGenerated": false, "details": \(Fixture.text(.object(details.mapValues { .string($0) })))}}
                         """))
+            #expect(facts["acquirerStan"]?.count == 6)
             let history = try await client.send(.get, "\(path)/history")
             let names = try #require(try history.object["history"]?.objectValue?["historyList"]?.arrayValue).compactMap
             {

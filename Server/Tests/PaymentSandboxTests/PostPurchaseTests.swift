@@ -226,6 +226,10 @@ import Testing
             #expect(
                 try reversal.object["detail"]?.stringValue
                     == "A reversal is not possible: nothing captured remains to reverse.")
+            // The order's own reference may be used (the portal's examples do), another transaction's not.
+            let first = try await client.send(
+                .post, path + "/captures", json: Self.transaction(amount: 100, vat: 25, reference: "AB999"))
+            #expect(first.status == 200)
             let reused = try await client.send(
                 .post, path + "/captures", json: Self.transaction(amount: 100, vat: 25, reference: "AB999"))
             #expect(reused.status == 409)
@@ -255,10 +259,13 @@ import Testing
                 try missing.object["problems"]
                     == json(
                         #"[{"name": "transaction", "description": "The field is required and must be an object."}]"#))
-            // Nothing of that changed the order.
+            // Nothing of that changed the order but the one capture.
             #expect(
                 try Self.snapshot(try await client.send(.get, path)).remaining
-                    == ["remainingCaptureAmount": 1500, "remainingCancellationAmount": 1500])
+                    == [
+                        "remainingCaptureAmount": 1400, "remainingCancellationAmount": 1400,
+                        "remainingReversalAmount": 100,
+                    ])
         }
     }
 

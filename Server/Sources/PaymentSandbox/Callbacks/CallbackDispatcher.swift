@@ -70,7 +70,8 @@ final class CallbackDispatcher: @unchecked Sendable {
         cancelAll()
     }
 
-    /// The v3.1 callback body: `{"orderReference"?, "paymentOrder": {"id", "instrument"?, "number"?}}`.
+    /// The callback body: `{"orderReference"?, "paymentOrder": {"id", "instrument"?, "number"?}}`, and
+    /// for v3.0 and v2 orders once paid also `payment: {id, number}` and `transaction: {id, number}`.
     /// The instrument and number are those of the paying attempt, else of the latest attempt, else
     /// (instrument mode) the order's instrument.
     static func body(for record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
@@ -83,6 +84,22 @@ final class CallbackDispatcher: @unchecked Sendable {
             paymentOrder["number"] = .integer(number)
         }
         var body: SwedbankPaySDK.JSONObject = ["paymentOrder": .object(paymentOrder)]
+        if record.callbackNamesPayment, let paid = record.paid {
+            // v3.0 and v2: the instrument's payment and its latest transaction, on the instrument's API.
+            let payment = "/psp/\(paid.instrument.split(separator: "-")[0].lowercased())/payments/\(record.id)"
+            let latest = PaymentOrderSubResource.allTransactions(record).last
+            let kind = latest?.kind ?? .sale
+            let segment =
+                [
+                    .authorization: "authorizations", .sale: "sale", .capture: "captures",
+                    .cancellation: "cancellations", .reversal: "reversals",
+                ][kind] ?? "sale"
+            body["payment"] = .object(["id": .string(payment), "number": .integer(paid.number)])
+            body["transaction"] = .object([
+                "id": .string(payment + "/" + segment + "/" + (latest?.guid ?? record.id)),
+                "number": .integer(latest?.number ?? paid.number),
+            ])
+        }
         if let orderReference = record.order.payeeInfo.orderReference {
             body["orderReference"] = .string(orderReference)
         }

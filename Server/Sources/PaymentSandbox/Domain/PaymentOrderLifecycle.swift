@@ -64,9 +64,10 @@ extension PaymentOrderRecord {
     ) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
         status = .paid
+        let facts = PaidDetails.reconciliation(instrument: instrument, number: number, now: now)
         paid = PaidInfo(
             instrument: instrument, number: number, transactionType: transactionType, amount: order.amount,
-            details: details, tokens: tokens)
+            details: details.merging(facts) { own, _ in own }, tokens: tokens)
         history.append(
             HistoryEntry(
                 created: now, name: "PaymentPaid", initiatedBy: "Payer", instrument: instrument, number: number,

@@ -28,7 +28,7 @@ extension PaymentOrderRecord {
         case exceedsRemaining(requested: Int64, remaining: Int64)
         /// The VAT is larger than the amount.
         case vatExceedsAmount
-        /// The payee reference was used by another transaction of the order.
+        /// The payee reference was used by another capture, cancellation or reversal of the order.
         case payeeReferenceUsed(String)
     }
 
@@ -55,8 +55,9 @@ extension PaymentOrderRecord {
         let vatAmount =
             request.vatAmount ?? (order.amount == 0 ? 0 : order.vatAmount * amount / order.amount)
         guard vatAmount <= amount else { throw .vatExceedsAmount }
-        let references = [order.payeeInfo.payeeReference] + transactions.map(\.payeeReference)
-        guard !references.contains(request.payeeReference) else {
+        // Unique among the order's transactions (the portal's own examples capture with the
+        // order's reference, so that one is not counted).
+        guard !transactions.map(\.payeeReference).contains(request.payeeReference) else {
             throw .payeeReferenceUsed(request.payeeReference)
         }
         let transaction = FinancialTransaction(

@@ -71,6 +71,8 @@ struct PaymentOrderRecord: Sendable {
     var integration = ""
     /// The number the next attempt (or financial transaction) gets.
     var nextAttemptNumber: Int64
+    /// Whether its callbacks also name the payment and the transaction (v3.0 and v2 orders).
+    var callbackNamesPayment = false
     /// The merchant's captures, cancellations and reversals, oldest first.
     var transactions: [FinancialTransaction] = []
 

@@ -51,10 +51,15 @@ enum PaymentOrderDocument {
         for (name, value) in remainingAmounts(record) { object[name] = .integer(value) }
         if let instrument = order.instrument { object["instrument"] = .string(instrument.rawValue) }
         if !record.isV3 { object["state"] = .string(v2State(record.status)) }
+        let tokenGenerated = SwedbankPaySDK.JSONValue.bool(
+            record.paid?.tokens.contains { $0["type"]?.stringValue == "payment" } ?? false)
         for resource in PaymentOrderSubResource.allCases {
-            object[resource.memberName] = .object(
+            var member: SwedbankPaySDK.JSONObject =
                 expand.contains(resource)
-                    ? resource.render(record) : ["id": .string(record.path + "/" + resource.pathName)])
+                ? resource.render(record) : ["id": .string(record.path + "/" + resource.pathName)]
+            // The portal's orders say it on these three members even unexpanded.
+            if [.paid, .cancelled, .reversed].contains(resource) { member["paymentTokenGenerated"] = tokenGenerated }
+            object[resource.memberName] = .object(member)
         }
         return object
     }

@@ -25,6 +25,18 @@ enum PaymentOrderFactory {
         }
     }
 
+    /// Checkout v3.1: a `version=3.x` header other than 3.0. Its callbacks name only the payment
+    /// order; v3.0 and v2 callbacks also name the payment and the transaction.
+    static func isV31(contentType: String?, accept: String?) -> Bool {
+        [contentType, accept].contains { header in
+            guard let header else { return false }
+            return header.split(separator: ",").contains { element in
+                guard let version = MediaType.parameter("version", in: String(element)) else { return false }
+                return version.hasPrefix("3.") && version != "3.0"
+            }
+        }
+    }
+
     /// Validates `body` and makes the record. Throws 400 `inputerror` for bad fields and 403
     /// `forbidden` when the payee is not the sandbox's merchant.
     static func makeRecord(
@@ -53,6 +65,7 @@ enum PaymentOrderFactory {
             isV3: isV3(productName: order.productName, contentType: facts.contentType, accept: facts.accept),
             order: order, extraFields: extraFields, viewToken: viewToken, sessionToken: sessionToken,
             nextAttemptNumber: firstAttemptNumber)
+        record.callbackNamesPayment = !isV31(contentType: facts.contentType, accept: facts.accept)
         record.history.append(HistoryEntry(created: now, name: "PaymentCreated", initiatedBy: "Payee"))
         return record
     }

@@ -134,7 +134,7 @@ struct PaymentOrderRoutes: SandboxModule {
                 problems: [("transaction.vatAmount", "The field must not be larger than amount.")])
         case .payeeReferenceUsed(let reference):
             return .conflict(
-                "The payeeReference \(reference) is already used by this payment order or one of its transactions.")
+                "The payeeReference \(reference) is already used by another transaction of this payment order.")
         }
     }
 
