@@ -40,6 +40,12 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Keys of the admin API (/admin/...: list orders, capture, cancel, reverse), comma-separated, at least 16 characters each, never an app key. Env: SWEDBANKPAY_ADMIN_KEYS (preferred: flags show in process lists). Default: no admin API.",
+            valueName: "keys"))
+    var adminKeys: String?
+
+    @Option(
+        help: ArgumentHelp(
             "An app id (TEAMID.bundle.id) for apple-app-site-association (repeatable). Env: SWEDBANKPAY_IOS_APP_IDS (comma-separated).",
             valueName: "id"))
     var iosAppId: [String] = []
@@ -173,6 +179,10 @@ struct BackendOptions: ParsableArguments {
     /// an address other machines reach, unless allowed explicitly. The settings themselves are
     /// checked with the rest of the configuration.
     func applyAuthentication(to configuration: inout BackendConfiguration, refuseExampleOffLoopback: Bool) throws {
+        let admin =
+            adminKeys.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? Environment.list("SWEDBANKPAY_ADMIN_KEYS")
+        configuration.adminKeys = admin.filter { !$0.isEmpty }.map(Secret.init)
         let mode = (auth ?? Environment.value("SWEDBANKPAY_AUTH") ?? "example").lowercased()
         let secretFile = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE")
         let secret = Environment.value("SWEDBANKPAY_JWT_SECRET")

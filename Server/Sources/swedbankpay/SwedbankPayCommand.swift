@@ -11,7 +11,8 @@ struct SwedbankPayCommand: AsyncParsableCommand {
         commandName: "swedbankpay",
         abstract: "Runs the Merchant Backend and the Payment Sandbox of the Swedbank Pay Mobile SDK system.",
         subcommands: [
-            ServeCommand.self, BackendCommand.self, SandboxCommand.self, BenchCommand.self, DemoCommand.self,
+            ServeCommand.self, BackendCommand.self, SandboxCommand.self, OrdersCommand.self, BenchCommand.self,
+            DemoCommand.self,
         ],
         defaultSubcommand: nil
     )

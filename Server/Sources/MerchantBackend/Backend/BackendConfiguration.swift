@@ -69,6 +69,10 @@ public struct BackendConfiguration: Sendable {
     /// the process that answered it stopped) is verified again; the backend looks for such
     /// callbacks this often, and once at start.
     public var callbackRetryAfter: TimeInterval = 15
+    /// Keys of the merchant's own staff and systems for the admin API (`/admin/…`: list orders,
+    /// capture, cancel, reverse), sent as `Authorization: Bearer <key>`. Empty: no admin API. Never
+    /// the same as an app key: an app can be taken apart, so what it holds must not move money.
+    public var adminKeys: [Secret] = []
 
     public init(
         swedbankPayBaseURL: URL,
@@ -129,6 +133,12 @@ public struct BackendConfiguration: Sendable {
         if payeeId.isEmpty { problems.append("the payee id is empty") }
         if apiKeys.isEmpty { problems.append("no API key is configured, so no app could call the backend") }
         if apiKeys.contains(where: { $0.value.count < 8 }) { problems.append("API keys must be at least 8 characters") }
+        if adminKeys.contains(where: { $0.value.count < 16 }) {
+            problems.append("admin keys must be at least 16 characters")
+        }
+        if adminKeys.contains(where: { admin in apiKeys.contains { $0.value == admin.value } }) {
+            problems.append("an admin key is also an app API key; an app must never hold an admin key")
+        }
         for (name, header) in [("API key", apiKeyHeader), ("access token", accessTokenHeader)]
         where !Self.isHeaderName(header) {
             problems.append("the \(name) header name is not a valid HTTP header name")

@@ -79,8 +79,9 @@ public final class MerchantBackend: Sendable {
             maxKeyLength: configuration.maxIdempotencyKeyLength)
     }
 
-    /// The router with every route: the app API behind ``AppAuthMiddleware``, the helper pages,
-    /// `/healthz` and the Swedbank Pay callback open.
+    /// The router with every route: the app API behind ``AppAuthMiddleware``, the admin API behind
+    /// ``AdminAuthMiddleware`` (with admin keys only), the helper pages, `/healthz` and the Swedbank
+    /// Pay callback open.
     public func router() -> Router<BackendRequestContext> {
         let router = Router(context: BackendRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
@@ -97,6 +98,12 @@ public final class MerchantBackend: Sendable {
         PaymentOrderRoutes(services: services, creation: creation).register(app: app)
         RelayRoutes(services: services).register(app: app)
         PayerTokenRoutes(services: services).register(app: app)
+        // The merchant's own API exists only with admin keys, and never takes an app's key.
+        if !configuration.adminKeys.isEmpty {
+            let admin = router.group().add(middleware: AdminAuthMiddleware(adminKeys: configuration.adminKeys))
+            AdminRoutes(services: services, transactions: TransactionStore(sql: services.store.database.sql))
+                .register(admin: admin)
+        }
         router.add(middleware: BackendMethodMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
         return router
     }

@@ -16,8 +16,8 @@ struct RequestBody {
         maxDepth = configuration.maxJSONDepth
     }
 
-    /// The body as a JSON object.
-    func object(_ request: Request) async throws -> SwedbankPaySDK.JSONObject {
+    /// The body as a JSON object; with `allowEmpty`, no body at all is `{}`.
+    func object(_ request: Request, allowEmpty: Bool = false) async throws -> SwedbankPaySDK.JSONObject {
         if let contentType = request.headers[.contentType],
             !Self.isJSON(contentType)
         {
@@ -34,6 +34,7 @@ struct RequestBody {
         }
         let data = Data(buffer: buffer)
         guard !data.isEmpty else {
+            if allowEmpty { return [:] }
             throw BackendProblem.badRequest("The request body is empty; a JSON object is required.")
         }
         let value: SwedbankPaySDK.JSONValue

@@ -28,11 +28,7 @@ struct PaymentOrderCreation: Sendable {
         body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?,
         authorize: (SwedbankPaySDK.PaymentOrder) async throws -> Void
     ) async throws -> Response {
-        if let key = idempotencyKey, !IdempotencyKey.isValid(key, maxLength: maxKeyLength) {
-            throw BackendProblem.badRequest(
-                "The Idempotency-Key header must be 1 to \(maxKeyLength) printable ASCII characters.",
-                problems: [("Idempotency-Key", "Invalid header value.")])
-        }
+        try IdempotencyKey.check(idempotencyKey, maxLength: maxKeyLength)
         let payeeReference = BackendIDs.payeeReference()
         let prepared = try preparation.prepare(body, payeeReference: payeeReference)
         try await authorize(prepared.order)

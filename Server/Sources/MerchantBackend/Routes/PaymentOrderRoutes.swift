@@ -97,6 +97,11 @@ struct PaymentOrderRoutes {
     }
 
     /// The href of the operation `rel` in a Swedbank Pay document's `operations`.
+    /// The href of the first operation with one of `rels`, in their order.
+    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rels: [String]) -> String? {
+        rels.lazy.compactMap { operationHref(document, rel: $0) }.first
+    }
+
     static func operationHref(_ document: SwedbankPaySDK.JSONObject, rel: String) -> String? {
         let operations = document["operations"]?.arrayValue ?? []
         return operations.lazy.compactMap(\.objectValue).first { $0["rel"]?.stringValue == rel }?["href"]?.stringValue

@@ -75,6 +75,35 @@ enum Migrations {
                 """,
                 "CREATE INDEX IF NOT EXISTS callback_inbox_received ON callback_inbox (received_at)",
             ]),
+        // The merchant's captures, cancellations and reversals (admin API): recorded before the
+        // call to Swedbank Pay with their own payee reference, so a retry with the same
+        // idempotency key gets the first answer and money never moves twice.
+        Migration(
+            version: 4,
+            statements: [
+                """
+                CREATE TABLE IF NOT EXISTS order_transactions (
+                    id TEXT PRIMARY KEY,
+                    order_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    idempotency_key TEXT,
+                    request_hash TEXT NOT NULL,
+                    payee_reference TEXT NOT NULL UNIQUE,
+                    amount BIGINT,
+                    vat_amount BIGINT,
+                    description TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    psp_transaction_id TEXT,
+                    psp_number BIGINT,
+                    response_status INTEGER,
+                    response_body TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    UNIQUE (order_id, idempotency_key)
+                )
+                """,
+                "CREATE INDEX IF NOT EXISTS order_transactions_order ON order_transactions (order_id, created_at)",
+            ]),
     ]
 
     static func run(on database: BackendDatabase) async throws {

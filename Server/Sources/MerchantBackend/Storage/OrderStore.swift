@@ -169,6 +169,11 @@ struct OrderStore: Sendable {
         ).all().map { try $0.decode(column: "psp_id", as: String.self) }
     }
 
+    /// The newest `limit` orders, newest first (the admin API's list).
+    func newest(limit: Int) async throws -> [StoredOrder] {
+        try await select("ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)")
+    }
+
     /// Every order, oldest first (tests and the crash-safety check).
     func all() async throws -> [StoredOrder] {
         try await select("ORDER BY created_at, id")

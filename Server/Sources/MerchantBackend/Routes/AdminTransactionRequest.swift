@@ -1,0 +1,83 @@
+import Foundation
+import SwedbankPaySDK
+
+/// The admin API's body for a capture, cancellation or reversal: `{"amount"?, "vatAmount"?,
+/// "description"?, "orderItems"?}` (a cancellation takes only a description). Without an amount a
+/// capture takes what remains authorized and a reversal what remains captured; without a VAT
+/// amount the order's VAT share of the amount is used.
+struct AdminTransactionRequest: Sendable, Equatable {
+    var amount: Int64?
+    var vatAmount: Int64?
+    var description: String
+    var orderItems: SwedbankPaySDK.JSONValue?
+
+    static func parse(_ body: SwedbankPaySDK.JSONObject, kind: StoredTransaction.Kind) throws -> AdminTransactionRequest
+    {
+        var problems = FieldProblems()
+        let allowed: Set<String> =
+            kind == .cancellation ? ["description"] : ["amount", "vatAmount", "description", "orderItems"]
+        for key in body.keys.sorted() where !allowed.contains(key) {
+            problems.add(
+                key, "Not a member of a \(kind.rawValue) request; it takes \(allowed.sorted().joined(separator: ", "))."
+            )
+        }
+        var request = AdminTransactionRequest(description: Self.defaultDescription(kind))
+        switch body["description"] {
+        case nil: break
+        case .string(let text)? where (1...40).contains(text.count): request.description = text
+        case _?: problems.add("description", "Must be a string of 1 to 40 characters.")
+        }
+        for (key, minimum) in [("amount", Int64(1)), ("vatAmount", Int64(0))] where allowed.contains(key) {
+            switch body[key] {
+            case nil: break
+            case let value? where (value.integerValue ?? -1) >= minimum:
+                if key == "amount" {
+                    request.amount = value.integerValue
+                } else {
+                    request.vatAmount = value.integerValue
+                }
+            case _?: problems.add(key, "Must be an integer of at least \(minimum), in the currency's minor unit.")
+            }
+        }
+        if body["amount"] == nil, request.vatAmount != nil {
+            problems.add("vatAmount", "Give it with amount, or leave both out.")
+        }
+        if let amount = request.amount, let vat = request.vatAmount, vat > amount {
+            problems.add("vatAmount", "Must not be larger than amount.")
+        }
+        if let items = body["orderItems"], allowed.contains("orderItems") {
+            guard case .array(let list) = items, !list.isEmpty, list.allSatisfy({ $0.objectValue != nil }) else {
+                problems.add("orderItems", "Must be a non-empty array of order items.")
+                try problems.throwIfAny("The \(kind.rawValue) request is invalid.")
+                return request
+            }
+            request.orderItems = items
+        }
+        try problems.throwIfAny("The \(kind.rawValue) request is invalid.")
+        return request
+    }
+
+    static func defaultDescription(_ kind: StoredTransaction.Kind) -> String {
+        switch kind {
+        case .capture: "Capture"
+        case .cancellation: "Cancellation"
+        case .reversal: "Reversal"
+        }
+    }
+
+    /// The amount and VAT to send: those given, else what remains (as the order at Swedbank Pay
+    /// says) with the order's VAT share; nil for a cancellation.
+    func amounts(
+        for kind: StoredTransaction.Kind, order: StoredOrder, paymentOrder: SwedbankPaySDK.JSONObject
+    ) -> (amount: Int64, vatAmount: Int64)? {
+        let remaining: String
+        switch kind {
+        case .cancellation: return nil
+        case .capture: remaining = "remainingCaptureAmount"
+        case .reversal: remaining = "remainingReversalAmount"
+        }
+        let amount = self.amount ?? paymentOrder[remaining]?.integerValue ?? 0
+        let vat = vatAmount ?? (order.amount == 0 ? 0 : order.vatAmount * amount / order.amount)
+        return (amount, vat)
+    }
+}

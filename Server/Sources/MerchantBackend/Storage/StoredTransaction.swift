@@ -1,0 +1,52 @@
+import Foundation
+
+/// A capture, cancellation or reversal the merchant asked for through the admin API, as the
+/// backend records it: before the call to Swedbank Pay (state `pending`), then with Swedbank Pay's
+/// transaction id and number (`done`) or its problem (`rejected`) — or `failed` when no verdict
+/// came back (timeout, no connection), which the same idempotency key may try again.
+struct StoredTransaction: Sendable, Equatable {
+    enum Kind: String, Sendable, CaseIterable {
+        case capture, cancellation, reversal
+
+        /// The collection at Swedbank Pay (`…/captures`) and in the admin API.
+        var collection: String {
+            switch self {
+            case .capture: "captures"
+            case .cancellation: "cancellations"
+            case .reversal: "reversals"
+            }
+        }
+
+        /// The operation rels that offer it: Checkout v3, then v2.
+        var rels: [String] {
+            switch self {
+            case .capture: ["capture", "create-paymentorder-capture"]
+            case .cancellation: ["cancel", "create-paymentorder-cancel"]
+            case .reversal: ["reversal", "create-paymentorder-reversal"]
+            }
+        }
+    }
+
+    enum State: String, Sendable {
+        case pending, done, rejected, failed
+    }
+
+    var id: String
+    var orderID: String
+    var kind: Kind
+    var idempotencyKey: String?
+    var requestHash: String
+    /// This transaction's own reference at Swedbank Pay (unique, as the portal asks).
+    var payeeReference: String
+    /// Nil for a cancellation (it takes what remains authorized) until Swedbank Pay says.
+    var amount: Int64?
+    var vatAmount: Int64?
+    var description: String
+    var state: State
+    var pspTransactionID: String?
+    var pspNumber: Int64?
+    var responseStatus: Int?
+    var responseBody: String?
+    var createdAt: Int64
+    var updatedAt: Int64
+}
