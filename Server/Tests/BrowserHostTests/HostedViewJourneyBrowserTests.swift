@@ -194,6 +194,32 @@ import Testing
         }
     }
 
+    @Test func theDashboardResendsAnOrdersCallback() async throws {
+        try await HostedViewSandbox.run { sandbox in
+            let order = try await sandbox.createOrder {
+                $0["urls"] = .object([
+                    "hostUrls": .array([.string(HostedViewSandbox.merchantOrigin + "/")]),
+                    "completeUrl": .string(HostedViewSandbox.completeUrl),
+                    "callbackUrl": .string("http://127.0.0.1:9/callback"),
+                ])
+            }
+            let page = try await sandbox.browser.newPage()
+            try await page.navigate(to: URL(string: sandbox.base + "/sandbox/")!)
+            try await page.waitFor("document.querySelector('#orders-table button.action')", description: "the button")
+            try await page.click("#orders-table button.action")
+            try await page.waitFor(
+                "document.querySelector('#orders-notice').textContent", description: "the notice")
+            let notice = try await page.evaluate("document.querySelector('#orders-notice').textContent")
+            #expect(notice == .string("Callback sent again to http://127.0.0.1:9/callback."))
+            // The delivery is on its way (or already tried): pending, or in the delivery log.
+            let callbacks = try await sandbox.call("GET", "/sandbox/callbacks", body: nil)
+            let tried = callbacks.objectValue?["callbacks"]?.arrayValue?.compactMap { $0.objectValue?["paymentOrder"] } ?? []
+            let pending = callbacks.objectValue?["pending"]?.integerValue ?? 0
+            #expect(pending == 1 || tried.contains(.string(order.id)), "\(callbacks)")
+            #expect(await page.consoleErrors == [])
+        }
+    }
+
     @Test func theDashboardListsWhatHappened() async throws {
         try await HostedViewSandbox.run { sandbox in
             let order = try await sandbox.createOrder()

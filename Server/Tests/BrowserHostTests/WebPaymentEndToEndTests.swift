@@ -33,6 +33,50 @@ import Testing
         }
     }
 
+    /// The merchant's side after an app paid: capture half, reverse part of it, cancel the rest,
+    /// through the backend's admin API — the order at each step as the portal's examples show it,
+    /// and a callback to the backend for each change.
+    @Test func aCardPaymentIsCapturedPartlyReversedAndTheRestCancelled() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu()
+            let info = controller.currentPaymentOrder
+            try await Checkout.payByCard("4925 0000 0000 0004", world.sdkPage(), world.menu(info))
+            try await recorder.wait(for: "paymentComplete")
+            let path = try #require(info?.paymentId)
+            let guid = String(try #require(path.split(separator: "/").last))
+            func remaining(_ object: SwedbankPaySDK.JSONObject) -> [String] {
+                let order = object["paymentOrder"]?.objectValue ?? object
+                return ["status", "remainingCaptureAmount", "remainingCancellationAmount", "remainingReversalAmount"]
+                    .map { name in order[name].map { "\(name)=\($0.stringValue ?? $0.integerValue.map(String.init) ?? "?")" } ?? "-" }
+            }
+            let (shownStatus, shown) = try await world.admin("GET", "/\(guid)")
+            #expect(shownStatus == 200)
+            #expect(remaining(shown) == ["status=Paid", "remainingCaptureAmount=1500", "remainingCancellationAmount=1500", "-"])
+            let (capturedStatus, captured) = try await world.admin("POST", "/\(guid)/captures", body: #"{"amount": 750}"#)
+            #expect(capturedStatus == 201)
+            #expect(
+                remaining(captured)
+                    == ["status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750", "remainingReversalAmount=750"])
+            let (_, reversed) = try await world.admin("POST", "/\(guid)/reversals", body: #"{"amount": 250}"#)
+            #expect(
+                remaining(reversed)
+                    == ["status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750", "remainingReversalAmount=500"])
+            let (_, cancelled) = try await world.admin("POST", "/\(guid)/cancellations")
+            #expect(
+                remaining(cancelled)
+                    == ["status=Paid", "remainingCaptureAmount=0", "remainingCancellationAmount=0", "remainingReversalAmount=500"])
+            let rows = cancelled["paymentOrder"]?.objectValue?["transactions"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            #expect(rows.map { $0["kind"]?.stringValue ?? "" } == ["capture", "reversal", "cancellation"])
+            #expect(rows.map { $0["amount"]?.integerValue ?? 0 } == [750, 250, 750])
+            #expect(rows.map { $0["vatAmount"]?.integerValue ?? 0 } == [187, 62, 187])
+            // One callback to the backend for the payment and one for each change, all delivered.
+            try await waitUntil("four delivered callbacks") {
+                try await world.callbackDeliveries().filter { $0.order == path && $0.delivered }.count == 4
+            }
+            #expect(try await world.statusAtSwedbankPay(info) == "Paid")
+        }
+    }
+
     @Test func cancellingInTheMenuCancelsThePayment() async throws {
         try await WebPaymentWorld.run { world in
             let (recorder, controller) = try await world.showMenu()

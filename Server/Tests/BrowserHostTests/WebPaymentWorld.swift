@@ -23,6 +23,8 @@ struct WebPaymentWorld {
     static let apiKey = "web-payment-api-key"
     static let payeeId = "web-payment-payee"
     static let callbackScheme = "testapp"
+    /// The key of the backend's admin API (captures, cancellations, reversals).
+    static let adminKey = "web-payment-admin-key-0123456789"
 
     let sandboxURL: String
     let backendURL: String
@@ -53,13 +55,13 @@ struct WebPaymentWorld {
             .sqlite(path: directory.appendingPathComponent("orders.sqlite").path), logger: logger)
         let backendPort = try await freeLoopbackPort()
         let backendURL = "http://127.0.0.1:\(backendPort)"
-        let backend = try MerchantBackend(
-            configuration: BackendConfiguration(
-                swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(merchantToken), payeeId: payeeId,
-                publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
-                trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!,
-                appSchemes: [callbackScheme], swedbankPayTimeout: 15),
-            database: database)
+        var backendConfiguration = BackendConfiguration(
+            swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(merchantToken), payeeId: payeeId,
+            publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
+            trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!,
+            appSchemes: [callbackScheme], swedbankPayTimeout: 15)
+        backendConfiguration.adminKeys = [Secret(adminKey)]
+        let backend = try MerchantBackend(configuration: backendConfiguration, database: database)
         let (backendServer, _) = try await listening(logger: logger) { ready in
             backend.application(host: "127.0.0.1", port: backendPort, logger: logger, onServerRunning: ready)
         }
@@ -169,6 +171,29 @@ struct WebPaymentWorld {
         let log = try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
         return (log.objectValue?["requests"]?.arrayValue ?? []).compactMap(\.objectValue).map {
             "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "")"
+        }
+    }
+
+    /// A call to the backend's admin API; the answer's status and JSON.
+    func admin(_ method: String, _ path: String, body: String? = nil) async throws -> (Int, SwedbankPaySDK.JSONObject) {
+        var request = URLRequest(url: try #require(URL(string: backendURL + "/admin/paymentorders" + path)))
+        request.httpMethod = method
+        request.setValue("Bearer \(Self.adminKey)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let document = try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, document.objectValue ?? [:])
+    }
+
+    /// The sandbox's callback deliveries: each order path with whether it was delivered.
+    func callbackDeliveries() async throws -> [(order: String, delivered: Bool)] {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: sandboxURL + "/sandbox/callbacks")))
+        let log = try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
+        return (log.objectValue?["callbacks"]?.arrayValue ?? []).compactMap(\.objectValue).map {
+            ($0["paymentOrder"]?.stringValue ?? "", $0["delivered"] == .bool(true))
         }
     }
 

@@ -309,3 +309,48 @@ import Testing
         }
     }
 }
+
+/// `POST /sandbox/paymentorders/<id>/callback`: the order's callback once more, as it is now.
+@Suite struct ResendCallbackTests {
+    typealias Fixture = PaymentOrdersFixture
+
+    @Test(.timeLimit(.minutes(1))) func theCallbackIsSentAgainAsTheOrderIsNow() async throws {
+        let harness = SandboxHarness()
+        try await CallbackReceiver.run { url, inbox in
+            try await harness.run { client in
+                let (_, id) = try await Fixture.create(client, CallbackTests.order(callbackUrl: url), headers: CallbackTests.v31)
+                let path = "/psp/paymentorders/\(id)"
+                let resent = try await client.send(
+                    .post, "/sandbox/paymentorders/\(id)/callback", token: nil, headers: SandboxClient.control)
+                #expect(resent.status == 202)
+                #expect(
+                    try resent.json
+                        == json(
+                            """
+                            {"paymentOrder": "\(path)", "callbackUrl": "\(url)",
+                             "body": {"orderReference": "or-123", "paymentOrder": {"id": "\(path)"}}}
+                            """))
+                let bodies = await inbox.bodies(count: 1)
+                #expect(bodies == [try json(#"{"orderReference": "or-123", "paymentOrder": {"id": "\#(path)"}}"#)])
+            }
+        }
+    }
+
+    @Test func anOrderWithoutACallbackUrlOrUnknownIsAProblem() async throws {
+        try await SandboxHarness().run { client in
+            let (_, id) = try await Fixture.create(client)
+            let none = try await client.send(
+                .post, "/sandbox/paymentorders/\(id)/callback", token: nil, headers: SandboxClient.control)
+            #expect(none.status == 409)
+            #expect(try none.object["detail"] == .string("The payment order has no urls.callbackUrl to call back."))
+            let unknown = try await client.send(
+                .post, "/sandbox/paymentorders/nope/callback", token: nil, headers: SandboxClient.control)
+            #expect(unknown.status == 404)
+            // A control route: a cross-site form post cannot trigger it.
+            let form = try await client.send(
+                .post, "/sandbox/paymentorders/\(id)/callback", json: "x=1", token: nil,
+                headers: [.contentType: "application/x-www-form-urlencoded"])
+            #expect(form.status == 403)
+        }
+    }
+}

@@ -48,7 +48,9 @@ enum DashboardPage {
           var sections = [
             { id: "orders", title: "Payment orders", url: "/sandbox/paymentorders", list: "paymentOrders",
               columns: [["Order", "id"], ["Status", "status"], ["Amount", "amount"], ["Currency", "currency"],
-                        ["Version", "version"], ["Reference", "payeeReference"], ["Created", "created"]] },
+                        ["Version", "version"], ["Reference", "payeeReference"], ["Created", "created"]],
+              action: { label: "Resend callback",
+                        path: function (row) { return "/sandbox/paymentorders/" + row.id.split("/").pop() + "/callback"; } } },
             { id: "attempts", title: "Payment attempts", url: "/sandbox/attempts", list: "attempts",
               columns: [["Order", "paymentOrder"], ["Number", "number"], ["Instrument", "instrument"],
                         ["Result", "result"], ["Problem", "problem.title"], ["Started", "started"]] },
@@ -107,12 +109,23 @@ enum DashboardPage {
               cell.scope = "col";
               headRow.appendChild(cell);
             });
+            if (section.action) {
+              var actionHead = element("th", "Action");
+              actionHead.scope = "col";
+              headRow.appendChild(actionHead);
+            }
             head.appendChild(headRow);
             table.appendChild(head);
             table.appendChild(element("tbody"));
             scroller.appendChild(table);
             body.appendChild(heading);
             body.appendChild(status);
+            if (section.action) {
+              section.notice = element("p", "");
+              section.notice.id = section.id + "-notice";
+              section.notice.setAttribute("role", "status");
+              body.appendChild(section.notice);
+            }
             body.appendChild(scroller);
             wrapper.appendChild(body);
             container.appendChild(wrapper);
@@ -132,12 +145,35 @@ enum DashboardPage {
                 if (column[1] === "warnings" && text !== "") { cell.className = "warning"; }
                 tr.appendChild(cell);
               });
+              if (section.action) {
+                var actionCell = element("td");
+                actionCell.setAttribute("data-label", "Action");
+                var button = element("button", section.action.label);
+                button.type = "button";
+                button.className = "action";
+                button.addEventListener("click", function () { act(section, section.action.path(row)); });
+                actionCell.appendChild(button);
+                tr.appendChild(actionCell);
+              }
               tbody.appendChild(tr);
             });
             section.body.parentNode.replaceChild(tbody, section.body);
             section.body = tbody;
             section.status.textContent = rows.length === 0 ? "None yet." :
               (rows.length > limit ? "The newest " + limit + " of " + rows.length + "." : rows.length + " in all.");
+          }
+          // A control call (POST, with the header every control program sends); says how it went.
+          function act(section, path) {
+            var callHeaders = { "X-Sandbox-Control": "1" };
+            if (headers.Authorization) { callHeaders.Authorization = headers.Authorization; }
+            fetch(path, { method: "POST", headers: callHeaders, cache: "no-store" })
+              .then(function (response) {
+                return response.json().then(function (json) {
+                  section.notice.textContent = response.ok ?
+                    "Callback sent again to " + json.callbackUrl + "." :
+                    "Not sent: " + (json.detail || ("HTTP " + response.status));
+                });
+              }, function (error) { section.notice.textContent = "Not sent: " + error.message; });
           }
           function load(section) {
             return fetch(section.url, { headers: headers, cache: "no-store" })

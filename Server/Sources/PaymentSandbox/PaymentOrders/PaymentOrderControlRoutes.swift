@@ -4,7 +4,7 @@ import SwedbankPaySDK
 
 /// Control routes for people and tests (no merchant token; behind ``ControlAccessMiddleware``):
 /// `GET /sandbox/paymentorders` lists the orders, `POST /sandbox/paymentorders/<id>/pay` moves one
-/// as a payer would.
+/// as a payer would, `POST /sandbox/paymentorders/<id>/callback` sends its callback again.
 struct PaymentOrderControlRoutes: SandboxModule {
     let services: SandboxServices
 
@@ -17,6 +17,22 @@ struct PaymentOrderControlRoutes: SandboxModule {
         }
         open.post("/sandbox/paymentorders/:id/pay") { request, context in
             try await pay(request, id: context.parameters.require("id"))
+        }
+        // Like `stripe trigger`: the order's callback once more, as it is now, with the usual retries.
+        open.post("/sandbox/paymentorders/:id/callback") { _, context in
+            let id = try context.parameters.require("id")
+            guard let record = await services.store.order(id: id) else {
+                throw SandboxProblem.notFound("No payment order \(id).")
+            }
+            guard let url = record.order.urls.callbackUrl else {
+                throw SandboxProblem.conflict("The payment order has no urls.callbackUrl to call back.")
+            }
+            services.callbacks.orderChanged(record)
+            return JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object([
+                    "paymentOrder": .string(record.path), "callbackUrl": .string(url.absoluteString),
+                    "body": .object(CallbackDispatcher.body(for: record)),
+                ]), status: 202)
         }
     }
 
