@@ -213,7 +213,8 @@ import Testing
             #expect(notice == .string("Callback sent again to http://127.0.0.1:9/callback."))
             // The delivery is on its way (or already tried): pending, or in the delivery log.
             let callbacks = try await sandbox.call("GET", "/sandbox/callbacks", body: nil)
-            let tried = callbacks.objectValue?["callbacks"]?.arrayValue?.compactMap { $0.objectValue?["paymentOrder"] } ?? []
+            let tried =
+                callbacks.objectValue?["callbacks"]?.arrayValue?.compactMap { $0.objectValue?["paymentOrder"] } ?? []
             let pending = callbacks.objectValue?["pending"]?.integerValue ?? 0
             #expect(pending == 1 || tried.contains(.string(order.id)), "\(callbacks)")
             #expect(await page.consoleErrors == [])

@@ -47,25 +47,42 @@ import Testing
             func remaining(_ object: SwedbankPaySDK.JSONObject) -> [String] {
                 let order = object["paymentOrder"]?.objectValue ?? object
                 return ["status", "remainingCaptureAmount", "remainingCancellationAmount", "remainingReversalAmount"]
-                    .map { name in order[name].map { "\(name)=\($0.stringValue ?? $0.integerValue.map(String.init) ?? "?")" } ?? "-" }
+                    .map { name in
+                        order[name].map { "\(name)=\($0.stringValue ?? $0.integerValue.map(String.init) ?? "?")" }
+                            ?? "-"
+                    }
             }
             let (shownStatus, shown) = try await world.admin("GET", "/\(guid)")
             #expect(shownStatus == 200)
-            #expect(remaining(shown) == ["status=Paid", "remainingCaptureAmount=1500", "remainingCancellationAmount=1500", "-"])
-            let (capturedStatus, captured) = try await world.admin("POST", "/\(guid)/captures", body: #"{"amount": 750}"#)
+            #expect(
+                remaining(shown) == [
+                    "status=Paid", "remainingCaptureAmount=1500", "remainingCancellationAmount=1500", "-",
+                ])
+            let (capturedStatus, captured) = try await world.admin(
+                "POST", "/\(guid)/captures", body: #"{"amount": 750}"#)
             #expect(capturedStatus == 201)
             #expect(
                 remaining(captured)
-                    == ["status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750", "remainingReversalAmount=750"])
+                    == [
+                        "status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750",
+                        "remainingReversalAmount=750",
+                    ])
             let (_, reversed) = try await world.admin("POST", "/\(guid)/reversals", body: #"{"amount": 250}"#)
             #expect(
                 remaining(reversed)
-                    == ["status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750", "remainingReversalAmount=500"])
+                    == [
+                        "status=Paid", "remainingCaptureAmount=750", "remainingCancellationAmount=750",
+                        "remainingReversalAmount=500",
+                    ])
             let (_, cancelled) = try await world.admin("POST", "/\(guid)/cancellations")
             #expect(
                 remaining(cancelled)
-                    == ["status=Paid", "remainingCaptureAmount=0", "remainingCancellationAmount=0", "remainingReversalAmount=500"])
-            let rows = cancelled["paymentOrder"]?.objectValue?["transactions"]?.arrayValue?.compactMap(\.objectValue) ?? []
+                    == [
+                        "status=Paid", "remainingCaptureAmount=0", "remainingCancellationAmount=0",
+                        "remainingReversalAmount=500",
+                    ])
+            let rows =
+                cancelled["paymentOrder"]?.objectValue?["transactions"]?.arrayValue?.compactMap(\.objectValue) ?? []
             #expect(rows.map { $0["kind"]?.stringValue ?? "" } == ["capture", "reversal", "cancellation"])
             #expect(rows.map { $0["amount"]?.integerValue ?? 0 } == [750, 250, 750])
             #expect(rows.map { $0["vatAmount"]?.integerValue ?? 0 } == [187, 62, 187])

@@ -190,7 +190,8 @@ struct WebPaymentWorld {
 
     /// The sandbox's callback deliveries: each order path with whether it was delivered.
     func callbackDeliveries() async throws -> [(order: String, delivered: Bool)] {
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: sandboxURL + "/sandbox/callbacks")))
+        let (data, _) = try await URLSession.shared.data(
+            from: try #require(URL(string: sandboxURL + "/sandbox/callbacks")))
         let log = try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data)
         return (log.objectValue?["callbacks"]?.arrayValue ?? []).compactMap(\.objectValue).map {
             ($0["paymentOrder"]?.stringValue ?? "", $0["delivered"] == .bool(true))

@@ -318,7 +318,8 @@ import Testing
         let harness = SandboxHarness()
         try await CallbackReceiver.run { url, inbox in
             try await harness.run { client in
-                let (_, id) = try await Fixture.create(client, CallbackTests.order(callbackUrl: url), headers: CallbackTests.v31)
+                let (_, id) = try await Fixture.create(
+                    client, CallbackTests.order(callbackUrl: url), headers: CallbackTests.v31)
                 let path = "/psp/paymentorders/\(id)"
                 let resent = try await client.send(
                     .post, "/sandbox/paymentorders/\(id)/callback", token: nil, headers: SandboxClient.control)

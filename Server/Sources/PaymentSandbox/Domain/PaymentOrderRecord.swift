@@ -86,6 +86,10 @@ struct PaymentOrderRecord: Sendable {
 
     var isInstrumentMode: Bool { order.instrument != nil }
 
+    /// The API version its answers are labelled with: `3.1`, `3.0` (`productName` without a
+    /// version header) or `2.0`.
+    var apiVersion: String { isV3 ? (callbackNamesPayment ? "3.0" : "3.1") : "2.0" }
+
     /// What may still be captured, cancelled or reversed.
     var amounts: PostPurchaseAmounts { PostPurchaseAmounts(paid: paid, transactions: transactions) }
 

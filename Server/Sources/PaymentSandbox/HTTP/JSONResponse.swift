@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import SwedbankPaySDK
@@ -10,6 +11,15 @@ enum JSONResponse {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+
+    /// A payment order's answer as the real service labels it: `Content-Type` with the order's API
+    /// `version` and an `api-supported-versions` header (the portal's response examples).
+    static func make(_ value: SwedbankPaySDK.JSONValue, status: Int = 200, apiVersion: String) -> Response {
+        var response = make(
+            value, status: status, contentType: "application/json; charset=utf-8; version=\(apiVersion)")
+        response.headers[HTTPField.Name("api-supported-versions")!] = apiVersion
+        return response
+    }
 
     static func make(
         _ value: some Encodable,
