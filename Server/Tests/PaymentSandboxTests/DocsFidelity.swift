@@ -70,6 +70,7 @@ enum DocsFidelity {
                 let source = create == "self" ? entry : examples.entry(create) ?? entry
                 var body = source.requestBody ?? .object([:])
                 for change in object["mutate"]?.arrayValue ?? [] { body = mutate(body, change) }
+                body = fillingPlaceholders(body)
                 var headers: HTTPFields = [.accept: "application/json"]
                 if let version = source.requestHeader.flatMap(version(in:)) {
                     headers[.contentType] = "application/json;version=\(version)"
@@ -148,6 +149,25 @@ enum DocsFidelity {
         return path
     }
 
+    /// Some examples leave the payee's id and reference empty for the reader to fill in; they are
+    /// filled with the sandbox's payee and a reference of the example's own.
+    private static func fillingPlaceholders(_ body: JSON) -> JSON {
+        var result = body
+        for root in ["paymentorder", "paymentOrder"] {
+            guard let payee = JSONShape.value(at: root + ".payeeInfo", in: result)?.objectValue else { continue }
+            if payee["payeeId"] == .string("") {
+                result = setting([root, "payeeInfo", "payeeId"], in: result, to: .string(PaymentOrdersFixture.payeeId))
+            }
+            if payee["payeeReference"] == .string("") {
+                result = setting([root, "payeeInfo", "payeeReference"], in: result, to: .string("DOCEXAMPLE1"))
+            }
+            if JSONShape.value(at: root + ".payer.payerReference", in: result) == .string("") {
+                result = setting([root, "payer", "payerReference"], in: result, to: .string("DOCPAYER1"))
+            }
+        }
+        return result
+    }
+
     private static func mutate(_ body: JSON, _ change: JSON) -> JSON {
         guard let object = change.objectValue else { return body }
         if case .array(let pair)? = object["set"], pair.count == 2, let path = pair[0].stringValue {
@@ -216,6 +236,9 @@ enum DocsFidelity {
             return score
         }
         guard let documented = documented(entry) else { return score }
+        if answer.status >= 400, documented.objectValue?["type"] == nil {
+            score.valueDifferences.append("answered \(answer.status): \(text(answer.body).prefix(400))")
+        }
         var ours = answer.body
         if let pick = entry.raw["pick"]?.stringValue { ours = JSONShape.value(at: pick, in: ours) ?? .null }
         // The portal spells the root member both ways; the sandbox answers `paymentOrder`, as the

@@ -183,7 +183,7 @@ import Testing
                         {"type": "https://api.payex.com/psp/errordetail/inputerror", "title": "Error in input data",
                          "status": 400, "detail": "The payment order is invalid.",
                          "problems": [
-                           {"name": "paymentorder.operation", "description": "The field must be \"Purchase\" or \"Verify\"."},
+                           {"name": "paymentorder.operation", "description": "The field must be Purchase, Verify, Recur or UnscheduledPurchase."},
                            {"name": "paymentorder.currency", "description": "The field must be one of SEK, NOK, DKK, EUR, USD."},
                            {"name": "paymentorder.amount", "description": "The field must be a non-negative integer."},
                            {"name": "paymentorder.vatAmount", "description": "The field must be a non-negative integer."},

@@ -71,6 +71,18 @@ struct PaymentOrderRecord: Sendable {
     var integration = ""
     /// The number the next attempt (or financial transaction) gets.
     var nextAttemptNumber: Int64
+    /// A payment the merchant's server makes with a token the payer left (`Recur`,
+    /// `UnscheduledPurchase`): no payer on a page, paid when created.
+    struct ServerInitiated: Sendable, Equatable {
+        /// `Recur` or `UnscheduledPurchase`.
+        var operation: String
+        /// `recurrence` or `unscheduled`.
+        var tokenType: String
+        var token: String
+    }
+
+    /// Set for a server-initiated order.
+    var serverInitiated: ServerInitiated?
     /// Whether its callbacks also name the payment and the transaction (v3.0 and v2 orders).
     var callbackNamesPayment = false
     /// The merchant's captures, cancellations and reversals, oldest first.

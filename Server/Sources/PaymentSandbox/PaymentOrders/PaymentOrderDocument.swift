@@ -33,7 +33,7 @@ enum PaymentOrderDocument {
             "id": .string(record.path),
             "created": .string(PSPTimestamp.format(record.created)),
             "updated": .string(PSPTimestamp.format(record.updated)),
-            "operation": .string(order.operation.rawValue),
+            "operation": .string(record.serverInitiated?.operation ?? order.operation.rawValue),
             "status": .string(record.status.rawValue),
             "currency": .string(order.currency),
             "amount": .integer(order.amount),

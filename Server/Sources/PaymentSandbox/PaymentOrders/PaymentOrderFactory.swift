@@ -46,7 +46,8 @@ enum PaymentOrderFactory {
         let raw = try PaymentOrderValidator.envelope(body)
         let normalized = try PaymentOrderValidator.validate(raw)
         var order = try RequestJSON.decode(
-            SwedbankPaySDK.PaymentOrder.self, from: .object(normalized), at: "paymentorder")
+            SwedbankPaySDK.PaymentOrder.self, from: .object(PaymentOrderValidator.decodable(normalized)),
+            at: "paymentorder")
         if let payeeId = configuration.payeeId, order.payeeInfo.payeeId != payeeId {
             throw SandboxProblem.forbidden(
                 "The payee \(order.payeeInfo.payeeId) is not the merchant of this access token.")
@@ -66,6 +67,15 @@ enum PaymentOrderFactory {
             order: order, extraFields: extraFields, viewToken: viewToken, sessionToken: sessionToken,
             nextAttemptNumber: firstAttemptNumber)
         record.callbackNamesPayment = !isV31(contentType: facts.contentType, accept: facts.accept)
+        if let operation = normalized["operation"]?.stringValue,
+            let member = PaymentOrderValidator.serverInitiated[operation],
+            let token = normalized[member]?.stringValue
+        {
+            record.serverInitiated = PaymentOrderRecord.ServerInitiated(
+                operation: operation, tokenType: String(member.dropLast("Token".count)), token: token)
+            record.extraFields[member] = nil
+            record.extraFields["operation"] = nil
+        }
         record.history.append(HistoryEntry(created: now, name: "PaymentCreated", initiatedBy: "Payee"))
         return record
     }

@@ -52,13 +52,17 @@ struct PaymentOrderRoutes: SandboxModule {
         let facts = PaymentOrderFactory.RequestFacts(
             contentType: request.headers[.contentType], accept: request.headers[.accept],
             userAgent: request.headers[.userAgent])
-        let record = try PaymentOrderFactory.makeRecord(
+        var record = try PaymentOrderFactory.makeRecord(
             body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: Date())
+        if let initiated = record.serverInitiated {
+            try await payWithToken(&record, initiated)
+        }
         guard await services.store.insert(record) else {
             throw SandboxProblem.conflict(
                 "The payeeReference \(record.order.payeeInfo.payeeReference) is already used by another payment order of payee \(record.order.payeeInfo.payeeId)."
             )
         }
+        if record.serverInitiated != nil { services.callbacks.orderChanged(record) }
         // 200, as 21 of the portal's 23 create examples show it (v2 and v3 alike; two v2 pages say 201).
         return respond(record, request)
     }
@@ -87,6 +91,34 @@ struct PaymentOrderRoutes: SandboxModule {
         guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
         if change.changesStatus { services.callbacks.orderChanged(record) }
         return respond(record, request)
+    }
+
+    /// Pays a server-initiated order at once with the token it names: a card authorization, as a
+    /// merchant-initiated transaction. An unknown or deleted token is the portal's 404 problem.
+    private func payWithToken(_ record: inout PaymentOrderRecord, _ initiated: PaymentOrderRecord.ServerInitiated)
+        async throws
+    {
+        guard let token = await services.store.issued(initiated.token), token.type == initiated.tokenType else {
+            let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
+            throw SandboxProblem(
+                type: SandboxProblem.errorDetail + "paymentorders/inputerror", title: "Error in input data",
+                status: 404,
+                detail: "Input validation failed, error description in problems node!",
+                problems: [(name, "The given \(name) does not exist.")])
+        }
+        let now = Date()
+        do {
+            let number = try record.startAttempt(instrument: token.instrument, now: now)
+            try record.markPaid(
+                instrument: token.instrument, number: number, transactionType: "Authorization",
+                details: [
+                    "cardBrand": token.cardBrand, "maskedPan": token.maskedPan, "expiryDate": token.expiryDate,
+                    "transactionInitiator": "MERCHANT",
+                ], now: now)
+        } catch {
+            throw SandboxProblem.forbidden(
+                "The token's instrument \(token.instrument) is not available for this payment order.")
+        }
     }
 
     /// The collections a merchant POSTs a capture, cancellation or reversal to.

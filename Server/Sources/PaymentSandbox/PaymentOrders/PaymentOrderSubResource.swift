@@ -46,7 +46,16 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         case .orderItems:
             return ["orderItemList": .array((order.orderItems ?? []).map(JSONFields.encode))]
         case .urls:
-            return JSONFields.merged(JSONFields.encodeObject(order.urls), with: record.extraFields["urls"]?.objectValue)
+            var urls = JSONFields.merged(
+                JSONFields.encodeObject(order.urls), with: record.extraFields["urls"]?.objectValue)
+            if record.serverInitiated != nil {
+                // What the model needed filled in for a payment without a payer's page.
+                if urls["completeUrl"] == .string(PaymentOrderValidator.serverInitiatedCompleteUrl) {
+                    urls["completeUrl"] = nil
+                }
+                if urls["hostUrls"] == .array([]) { urls["hostUrls"] = nil }
+            }
+            return urls
         case .payeeInfo:
             return JSONFields.merged(
                 JSONFields.encodeObject(order.payeeInfo), with: record.extraFields["payeeInfo"]?.objectValue)

@@ -10,8 +10,11 @@ enum PaymentOrderValidator {
     static let prefix = "paymentorder."
     /// The currencies the sandbox accepts.
     static let currencies = ["SEK", "NOK", "DKK", "EUR", "USD"]
-    /// The operations the sandbox can create (the SDK models no others).
-    static let operations = SwedbankPaySDK.PaymentOrderOperation.allCases.map(\.rawValue)
+    /// The operations the sandbox can create.
+    static let operations = ["Purchase", "Verify", "Recur", "UnscheduledPurchase"]
+    /// The server-initiated operations and the member naming the token each pays with. Such an
+    /// order has no payer on a page: it needs no `hostUrls` or `completeUrl`.
+    static let serverInitiated = ["Recur": "recurrenceToken", "UnscheduledPurchase": "unscheduledToken"]
     static let flags = [
         "generatePaymentToken", "generateRecurrenceToken", "generateUnscheduledToken", "disableStoredPaymentDetails",
         "disablePaymentMenu", "enablePaymentDetailsConsentCheckbox",
@@ -40,9 +43,11 @@ enum PaymentOrderValidator {
         var problems = InputProblems()
         let operation = problems.string(order, "operation", at: prefix, required: true)
         if let operation, !operations.contains(operation) {
-            problems.add(prefix + "operation", "The field must be \"Purchase\" or \"Verify\".")
+            problems.add(prefix + "operation", "The field must be Purchase, Verify, Recur or UnscheduledPurchase.")
         }
         let isVerify = operation == "Verify"
+        let tokenMember = operation.flatMap { serverInitiated[$0] }
+        if let tokenMember { _ = problems.text(order, tokenMember, at: prefix, required: true, maxLength: 100) }
         if let currency = problems.string(order, "currency", at: prefix, required: true),
             !currencies.contains(currency)
         {
@@ -61,8 +66,8 @@ enum PaymentOrderValidator {
         }
         let flagValues = Dictionary(uniqueKeysWithValues: flags.map { ($0, problems.bool(order, $0, at: prefix)) })
         checkInstruments(order, into: &problems)
-        if let urls = problems.object(order, "urls", at: prefix, required: true) {
-            checkUrls(urls, into: &problems)
+        if let urls = problems.object(order, "urls", at: prefix, required: tokenMember == nil) {
+            checkUrls(urls, payerFacing: tokenMember == nil, into: &problems)
         }
         if let payeeInfo = problems.object(order, "payeeInfo", at: prefix, required: true) {
             checkPayeeInfo(payeeInfo, into: &problems)
@@ -93,6 +98,25 @@ enum PaymentOrderValidator {
         }
         return normalized
     }
+
+    /// A validated order in the form the SDK's model decodes: a server-initiated order as a
+    /// `Purchase` with the URLs a payer's page would need filled in (never shown: the record keeps
+    /// the real operation and ``PaymentOrderRecord/serverInitiated``).
+    static func decodable(_ normalized: SwedbankPaySDK.JSONObject) -> SwedbankPaySDK.JSONObject {
+        guard let operation = normalized["operation"]?.stringValue, serverInitiated[operation] != nil else {
+            return normalized
+        }
+        var order = normalized
+        order["operation"] = .string("Purchase")
+        var urls = order["urls"]?.objectValue ?? [:]
+        urls["hostUrls"] = urls["hostUrls"] ?? .array([])
+        urls["completeUrl"] = urls["completeUrl"] ?? .string(serverInitiatedCompleteUrl)
+        order["urls"] = .object(urls)
+        return order
+    }
+
+    /// The `completeUrl` a server-initiated order is decoded with; never shown.
+    static let serverInitiatedCompleteUrl = "https://sandbox.invalid/server-initiated"
 
     /// `amount` and `vatAmount`: non-negative integers, VAT not above the amount. Shared with
     /// `UpdateOrder`.
@@ -127,10 +151,16 @@ enum PaymentOrderValidator {
         }
     }
 
-    private static func checkUrls(_ urls: SwedbankPaySDK.JSONObject, into problems: inout InputProblems) {
+    /// The order's URLs; those a payer's page needs (`hostUrls`, `completeUrl`) are required only
+    /// when the order is `payerFacing`.
+    private static func checkUrls(
+        _ urls: SwedbankPaySDK.JSONObject, payerFacing: Bool, into problems: inout InputProblems
+    ) {
         let urlsPrefix = prefix + "urls."
         let hostUrlsValid: Bool
-        if case .array(let items)? = urls["hostUrls"], !items.isEmpty {
+        if !payerFacing, urls["hostUrls"] == nil {
+            hostUrlsValid = true
+        } else if case .array(let items)? = urls["hostUrls"], !items.isEmpty {
             hostUrlsValid = items.allSatisfy { item in
                 item.stringValue.map { InputProblems.isAbsoluteURL($0, webOnly: true) } ?? false
             }
@@ -140,7 +170,7 @@ enum PaymentOrderValidator {
         if !hostUrlsValid {
             problems.add(urlsPrefix + "hostUrls", "The field must be a non-empty array of absolute http or https URLs.")
         }
-        problems.url(urls, "completeUrl", at: urlsPrefix, required: true)
+        problems.url(urls, "completeUrl", at: urlsPrefix, required: payerFacing)
         problems.url(urls, "cancelUrl", at: urlsPrefix)
         problems.url(urls, "paymentUrl", at: urlsPrefix)
         // The sandbox POSTs to it, so it must be a web URL.

@@ -12,6 +12,20 @@ struct ConsumerSessionRecord: Sendable {
 }
 
 /// A payment token a payer owns (made when a paid order asked for `generatePaymentToken`).
+/// A token a paid order issued (`paid.tokens[]`), kept so the merchant can pay with it later
+/// (`Recur`, `UnscheduledPurchase`) or delete it.
+struct IssuedToken: Sendable, Codable, Equatable {
+    /// `payment`, `recurrence` or `unscheduled`.
+    let type: String
+    let token: String
+    let instrument: String
+    let maskedPan: String
+    let expiryDate: String
+    let cardBrand: String
+    let correlationId: String
+    var deleted = false
+}
+
 struct PayerTokenRecord: Sendable, Codable {
     let token: String
     let payerReference: String
@@ -35,6 +49,8 @@ actor SandboxStore {
     /// consumerProfileRef → the consumer session that produced it.
     private var consumerProfiles: BoundedStore<String, String>
     private var tokens: BoundedStore<String, [PayerTokenRecord]>
+    /// Every token a paid order issued (payment, recurrence, unscheduled), by token.
+    private var issuedTokens: BoundedStore<String, IssuedToken>
 
     init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock) {
         self.clock = clock
@@ -44,6 +60,7 @@ actor SandboxStore {
         consumerProfiles = BoundedStore(
             capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
         tokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+        issuedTokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
     }
 
     private var now: TimeInterval { clock.now }
@@ -56,6 +73,7 @@ actor SandboxStore {
         consumers.removeAll()
         consumerProfiles.removeAll()
         tokens.removeAll()
+        issuedTokens.removeAll()
     }
 
     // MARK: Payment orders
@@ -135,6 +153,25 @@ actor SandboxStore {
     /// Whether a consumerProfileRef was produced by a checkin here (and is still live).
     func isKnown(consumerProfileRef: String) -> Bool {
         consumerProfiles.peek(consumerProfileRef, now: now) != nil
+    }
+
+    // MARK: Issued tokens (server-initiated payments)
+
+    func addIssued(_ token: IssuedToken) {
+        issuedTokens.set(token.token, token, now: now)
+    }
+
+    /// The token, when issued and not deleted.
+    func issued(_ token: String) -> IssuedToken? {
+        issuedTokens.get(token, now: now).flatMap { $0.deleted ? nil : $0 }
+    }
+
+    /// Marks an issued token of `type` deleted; returns it, or nil when there is none.
+    func deleteIssued(_ token: String, type: String) -> IssuedToken? {
+        guard var found = issuedTokens.get(token, now: now), found.type == type else { return nil }
+        found.deleted = true
+        issuedTokens.set(token, found, now: now)
+        return found
     }
 
     // MARK: Payer tokens

@@ -53,6 +53,19 @@ enum PayerTokenDocument {
     }
 
     /// The answer of deleting one payment token.
+    /// The answer of deleting a recurrence token (`{"token", "isDeleted"}`) or an unscheduled one
+    /// (the token with its card, as the portal shows).
+    static func deleted(issued token: IssuedToken) -> SwedbankPaySDK.JSONObject {
+        guard token.type == "unscheduled" else { return ["token": .string(token.token), "isDeleted": .bool(true)] }
+        return [
+            "token": .string(token.token), "instrument": .string(token.instrument),
+            "instrumentDisplayName": .string(token.maskedPan), "correlationId": .string(token.correlationId),
+            "instrumentParameters": .object([
+                "cardBrand": .string(token.cardBrand), "expiryDate": .string(token.expiryDate),
+            ]),
+        ]
+    }
+
     static func deleted(_ token: PayerTokenRecord) -> SwedbankPaySDK.JSONObject {
         [
             "paymentToken": .string(token.token), "instrument": .string(token.instrument),

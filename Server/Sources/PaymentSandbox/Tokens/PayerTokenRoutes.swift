@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import SwedbankPaySDK
 
-/// The merchant's payer token API: list a payer's tokens (legacy and current shapes), delete one
-/// token, delete all of a payer's tokens.
+/// The merchant's token API: list a payer's tokens (legacy and current shapes), delete one payment
+/// token, delete all of a payer's tokens, delete a recurrence or unscheduled token.
 struct PayerTokenRoutes: SandboxModule {
     let services: SandboxServices
 
@@ -28,13 +28,33 @@ struct PayerTokenRoutes: SandboxModule {
             }
             return await current(reference, request)
         }
-        merchant.patch("/psp/paymentorders/paymenttokens/:token") { request, context in
-            let token = try context.parameters.require("token")
-            let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
-            guard let deleted = await services.store.deleteToken(token, comment: comment) else {
-                throw SandboxProblem.notFound("No payment token \(token).")
+        // The portal spells the collections in camel case; both spellings are served.
+        for collection in ["paymenttokens", "paymentTokens"] {
+            merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
+                let token = try context.parameters.require("token")
+                let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+                _ = await services.store.deleteIssued(token, type: "payment")
+                guard let deleted = await services.store.deleteToken(token, comment: comment) else {
+                    throw SandboxProblem.notFound("No payment token \(token).")
+                }
+                return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
             }
-            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
+        }
+        for (type, collections) in [
+            ("recurrence", ["recurrenceTokens", "recurrencetokens"]),
+            ("unscheduled", ["unscheduledTokens", "unscheduledtokens"]),
+        ] {
+            for collection in collections {
+                merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
+                    let token = try context.parameters.require("token")
+                    _ = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+                    guard let deleted = await services.store.deleteIssued(token, type: type) else {
+                        throw SandboxProblem.notFound("No \(type) token \(token).")
+                    }
+                    return JSONResponse.make(
+                        SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(issued: deleted)))
+                }
+            }
         }
     }
 

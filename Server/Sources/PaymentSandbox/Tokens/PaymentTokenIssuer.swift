@@ -61,6 +61,19 @@ enum PaymentTokenIssuer {
     /// Call after the update that paid `record`: saves its payment tokens as the payer's, so they
     /// are listed and can be deleted. Tokens already saved are not saved twice.
     static func saveIssuedTokens(of record: PaymentOrderRecord, in store: SandboxStore) async {
+        if let paid = record.paid {
+            for entry in paid.tokens {
+                guard let type = entry["type"]?.stringValue, let token = entry["token"]?.stringValue,
+                    await store.issued(token) == nil
+                else { continue }
+                await store.addIssued(
+                    IssuedToken(
+                        type: type, token: token, instrument: paid.instrument,
+                        maskedPan: entry["name"]?.stringValue ?? "", expiryDate: entry["expiryDate"]?.stringValue ?? "",
+                        cardBrand: paid.details["cardBrand"] ?? "",
+                        correlationId: PayerTokenDocument.correlationId(token)))
+            }
+        }
         let issued = payerTokens(of: record)
         guard let payerReference = issued.first?.payerReference else { return }
         let known = Set(await store.tokens(payerReference: payerReference).map(\.token))

@@ -1,0 +1,167 @@
+import Foundation
+import SwedbankPaySDK
+import Testing
+
+@testable import PaymentSandbox
+
+/// Payments the merchant's server makes with a token a payer left (`Recur`,
+/// `UnscheduledPurchase`), and deleting such tokens (`…/recurrenceTokens/{t}`,
+/// `…/unscheduledTokens/{t}`, `…/paymentTokens/{t}`).
+@Suite struct ServerInitiatedPaymentTests {
+    typealias Fixture = PaymentOrdersFixture
+
+    /// Pays a card order that asked for recurrence and unscheduled tokens; returns them.
+    static func tokens(_ client: SandboxClient) async throws -> (recurrence: String, unscheduled: String) {
+        let order = Fixture.order {
+            $0["generateRecurrenceToken"] = .bool(true)
+            $0["generateUnscheduledToken"] = .bool(true)
+        }
+        let (_, id) = try await Fixture.create(client, order)
+        let paid = try await client.send(
+            .post, "/sandbox/paymentorders/\(id)/pay", json: #"{"instrument": "CreditCard"}"#, token: nil)
+        #expect(paid.status == 200)
+        let details = try await client.send(.get, "/psp/paymentorders/\(id)/paid")
+        let entries = try #require(try details.object["paid"]?.objectValue?["tokens"]?.arrayValue).compactMap(
+            \.objectValue)
+        let token = { (type: String) in entries.first { $0["type"] == .string(type) }?["token"]?.stringValue ?? "" }
+        return (token("recurrence"), token("unscheduled"))
+    }
+
+    /// A server-initiated order as the portal's recur page shows it: no hostUrls or completeUrl.
+    static func serverOrder(_ operation: String, tokenMember: String, token: String, reference: String) -> String {
+        """
+        {"paymentorder": {"operation": "\(operation)", "\(tokenMember)": "\(token)", "currency": "SEK",
+         "amount": 1500, "vatAmount": 375, "description": "Monthly box", "userAgent": "Merchant/1.0",
+         "language": "sv-SE", "productName": "Checkout3",
+         "urls": {"callbackUrl": "https://shop.example/callback"},
+         "payeeInfo": {"payeeId": "\(Fixture.payeeId)", "payeeReference": "\(reference)"},
+         "payer": {"payerReference": "payer1"}}}
+        """
+    }
+
+    @Test func aRecurrenceTokenPaysAtOnceAndTheMoneyCanBeCaptured() async throws {
+        try await SandboxHarness().run { client in
+            let tokens = try await Self.tokens(client)
+            let reply = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder(
+                    "Recur", tokenMember: "recurrenceToken", token: tokens.recurrence, reference: "R1"))
+            #expect(reply.status == 200, "\(reply.text)")
+            let order = try #require(try reply.object["paymentOrder"]?.objectValue)
+            #expect(order["operation"] == .string("Recur"))
+            #expect(order["status"] == .string("Paid"))
+            #expect(order["remainingCaptureAmount"] == .integer(1500))
+            let rels = try #require(try reply.object["operations"]?.arrayValue).compactMap {
+                $0.objectValue?["rel"]?.stringValue
+            }
+            #expect(Array(rels.prefix(2)) == ["cancel", "capture"])
+            let path = try #require(order["id"]?.stringValue)
+            let paid = try await client.send(.get, path + "/paid")
+            let details = try #require(try paid.object["paid"]?.objectValue?["details"]?.objectValue)
+            #expect(details["transactionInitiator"] == .string("MERCHANT"))
+            #expect(details["maskedPan"] == .string("492500******0004"))
+            // Only what the merchant sent: no filled-in URLs of a payer's page.
+            let urls = try await client.send(.get, path + "/urls")
+            #expect(
+                try urls.object["urls"]
+                    == .object(["id": .string(path + "/urls"), "callbackUrl": .string("https://shop.example/callback")])
+            )
+            let capture = try await client.send(
+                .post, path + "/captures",
+                json:
+                    #"{"transaction": {"description": "Box", "amount": 1500, "vatAmount": 375, "payeeReference": "C1"}}"#
+            )
+            #expect(capture.status == 200)
+        }
+    }
+
+    @Test func anUnscheduledTokenPaysToo() async throws {
+        try await SandboxHarness().run { client in
+            let tokens = try await Self.tokens(client)
+            let reply = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder(
+                    "UnscheduledPurchase", tokenMember: "unscheduledToken", token: tokens.unscheduled, reference: "U1"))
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try reply.object["paymentOrder"]?.objectValue?["operation"] == .string("UnscheduledPurchase"))
+            // A token of the other kind is not this kind's.
+            let wrong = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder(
+                    "UnscheduledPurchase", tokenMember: "unscheduledToken", token: tokens.recurrence, reference: "U2"))
+            #expect(wrong.status == 404)
+        }
+    }
+
+    @Test func anUnknownTokenIsThePortalsProblem() async throws {
+        try await SandboxHarness().run { client in
+            let reply = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder(
+                    "Recur", tokenMember: "recurrenceToken", token: "7e6cdfc3-1276-44e9-9992-7cf4419750e1",
+                    reference: "R1"))
+            #expect(reply.status == 404)
+            #expect(
+                try reply.json
+                    == json(
+                        """
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror",
+                         "title": "Error in input data", "status": 404,
+                         "detail": "Input validation failed, error description in problems node!",
+                         "problems": [{"name": "RecurrenceToken", "description": "The given RecurrenceToken does not exist."}]}
+                        """))
+            let missing = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder("Recur", tokenMember: "other", token: "x", reference: "R2"))
+            #expect(missing.status == 400)
+            #expect(
+                try missing.object["problems"]
+                    == json(#"[{"name": "paymentorder.recurrenceToken", "description": "The field is required."}]"#))
+        }
+    }
+
+    @Test func deletedTokensPayNoMore() async throws {
+        try await SandboxHarness().run { client in
+            let tokens = try await Self.tokens(client)
+            let deletion = #"{"state": "Deleted", "comment": "Subscription ended"}"#
+            let recurrence = try await client.send(
+                .patch, "/psp/paymentorders/recurrenceTokens/\(tokens.recurrence)", json: deletion)
+            #expect(recurrence.status == 200)
+            #expect(try recurrence.json == json(#"{"token": "\#(tokens.recurrence)", "isDeleted": true}"#))
+            let unscheduled = try await client.send(
+                .patch, "/psp/paymentorders/unscheduledTokens/\(tokens.unscheduled)", json: deletion)
+            #expect(
+                try unscheduled.json
+                    == json(
+                        """
+                        {"token": "\(tokens.unscheduled)", "instrument": "CreditCard",
+                         "instrumentDisplayName": "492500******0004",
+                         "correlationId": "\(PayerTokenDocument.correlationId(tokens.unscheduled))",
+                         "instrumentParameters": {"cardBrand": "Visa", "expiryDate": "12/2030"}}
+                        """))
+            let recur = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Self.serverOrder(
+                    "Recur", tokenMember: "recurrenceToken", token: tokens.recurrence, reference: "R3"))
+            #expect(recur.status == 404)
+            let again = try await client.send(
+                .patch, "/psp/paymentorders/recurrenceTokens/\(tokens.recurrence)", json: deletion)
+            #expect(again.status == 200)
+            let unknown = try await client.send(.patch, "/psp/paymentorders/recurrenceTokens/nope", json: deletion)
+            #expect(unknown.status == 404)
+            let badBody = try await client.send(
+                .patch, "/psp/paymentorders/unscheduledTokens/\(tokens.unscheduled)", json: #"{"state": "Active"}"#)
+            #expect(badBody.status == 400)
+        }
+    }
+
+    @Test func thePaymentTokenCollectionIsServedInTheCamelCaseThePortalWrites() async throws {
+        try await SandboxHarness().run { client in
+            let token = try await TokensTests.payWithToken(client)
+            let deleted = try await client.send(
+                .patch, "/psp/paymentorders/paymentTokens/\(token)", json: #"{"state": "Deleted", "comment": "x"}"#)
+            #expect(deleted.status == 200)
+            #expect(try deleted.object["paymentToken"] == .string(token))
+        }
+    }
+}
