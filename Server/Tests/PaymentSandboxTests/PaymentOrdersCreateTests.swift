@@ -169,7 +169,7 @@ import Testing
                 $0["urls"] = try! json(#"{"hostUrls": [], "completeUrl": "not a url", "callbackUrl": "ftp://x"}"#)
                 $0["payeeInfo"] = try! json(#"{"payeeId": "p", "payeeReference": "bad-ref!"}"#)
                 $0["orderItems"] = try! json(
-                    #"[{"reference": "P1", "name": "N", "type": "GADGET", "class": "a b", "quantity": 1.5,"#
+                    #"[{"reference": "P1", "name": "N", "type": "GADGET", "class": "a b", "quantity": 1.23456,"#
                         + #" "quantityUnit": "pcs", "unitPrice": 1, "vatPercent": 0, "amount": 1, "vatAmount": 0}, 7]"#)
             }
             let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(body))
@@ -199,9 +199,36 @@ import Testing
                            {"name": "paymentorder.enablePaymentDetailsConsentCheckbox", "description": "The field may only be true when disableStoredPaymentDetails is true."},
                            {"name": "paymentorder.orderItems[0].type", "description": "The field must be one of PRODUCT, SERVICE, SHIPPING_FEE, PAYMENT_FEE, DISCOUNT, VALUE_CODE, OTHER."},
                            {"name": "paymentorder.orderItems[0].class", "description": "The field must match [\\w-]*."},
-                           {"name": "paymentorder.orderItems[0].quantity", "description": "The field must be a non-negative integer."},
+                           {"name": "paymentorder.orderItems[0].quantity", "description": "The field must be a non-negative number with at most 4 decimals."},
                            {"name": "paymentorder.orderItems[1]", "description": "The element must be an object."}]}
                         """#))
+        }
+    }
+
+    @Test func quantitiesMayHaveFourDecimalsAndAreShownAsSent() async throws {
+        try await SandboxHarness().run { client in
+            let line = { (quantity: String) in
+                #"[{"reference": "P1", "name": "Cheese", "type": "PRODUCT", "class": "Deli", "quantity": \#(quantity),"#
+                    + #" "quantityUnit": "kg", "unitPrice": 300, "vatPercent": 2500, "amount": 1500, "vatAmount": 375}]"#
+            }
+            let order = Fixture.order { $0["orderItems"] = try! json(line("351.3514")) }
+            let (_, id) = try await Fixture.create(client, order)
+            let items = try await client.send(.get, "/psp/paymentorders/\(id)/orderitems")
+            let first = try #require(try items.object["orderItems"]?.objectValue?["orderItemList"]?.arrayValue?.first)
+            #expect(first.objectValue?["quantity"] == .number(351.3514))
+            let update =
+                #"{"paymentorder": {"operation": "UpdateOrder", "amount": 1500, "vatAmount": 375, "orderItems": \#(line("9876.1531"))}}"#
+            let updated = try await client.send(.patch, "/psp/paymentorders/\(id)", json: update)
+            #expect(updated.status == 200, "\(updated.text)")
+            let after = try await client.send(.get, "/psp/paymentorders/\(id)/orderitems")
+            #expect(
+                try after.object["orderItems"]?.objectValue?["orderItemList"]?.arrayValue?.first?.objectValue?[
+                    "quantity"]
+                    == .number(9876.1531))
+            let tooFine = try await client.send(
+                .post, "/psp/paymentorders",
+                json: Fixture.body(Fixture.order { $0["orderItems"] = try! json(line("1.00001")) }))
+            #expect(tooFine.status == 400)
         }
     }
 

@@ -81,6 +81,10 @@ struct PaymentOrderRecord: Sendable {
         var token: String
     }
 
+    /// The order lines as the merchant sent them, when a quantity had decimals (the SDK's model,
+    /// `order.orderItems`, counts whole units); shown instead of the model's lines.
+    var orderItemsAsSent: [SwedbankPaySDK.JSONValue]?
+
     /// Set for a server-initiated order.
     var serverInitiated: ServerInitiated?
     /// Whether its callbacks also name the payment and the transaction (v3.0 and v2 orders).

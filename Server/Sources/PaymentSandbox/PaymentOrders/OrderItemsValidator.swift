@@ -41,9 +41,17 @@ enum OrderItemsValidator {
         problems.url(item, "imageUrl", at: prefix, webOnly: true)
         _ = problems.string(item, "description", at: prefix)
         _ = problems.string(item, "discountDescription", at: prefix)
-        // The SDK model counts whole units, so fractional quantities are refused here rather than
-        // failing later in decoding.
-        _ = problems.integer(item, "quantity", at: prefix, required: true, minimum: 0)
+        // The portal documents quantities with up to 4 decimals (351.3514 kg). The SDK's model counts
+        // whole units, so the sandbox keeps the lines as sent (``PaymentOrderRecord/orderItemsAsSent``)
+        // and decodes the model with whole quantities (``decodable(_:)``).
+        switch item["quantity"] {
+        case nil, .null?:
+            problems.add(prefix + "quantity", "The field is required.")
+        case let value? where !isQuantity(value):
+            problems.add(prefix + "quantity", "The field must be a non-negative number with at most 4 decimals.")
+        default:
+            break
+        }
         _ = problems.text(item, "quantityUnit", at: prefix, required: true, maxLength: 50)
         // Discount lines carry negative prices and amounts, so these have no lower bound.
         _ = problems.integer(item, "unitPrice", at: prefix, required: true)
@@ -51,6 +59,36 @@ enum OrderItemsValidator {
         _ = problems.integer(item, "vatPercent", at: prefix, required: true, minimum: 0)
         _ = problems.integer(item, "amount", at: prefix, required: true)
         _ = problems.integer(item, "vatAmount", at: prefix, required: true)
+    }
+
+    /// A non-negative integer, or a non-negative number with at most 4 decimals.
+    static func isQuantity(_ value: SwedbankPaySDK.JSONValue) -> Bool {
+        if let integer = value.integerValue { return integer >= 0 }
+        guard case .number(let number) = value, number.isFinite, number >= 0, number < 1e12 else { return false }
+        let scaled = number * 10_000
+        return abs(scaled - scaled.rounded()) < 1e-6
+    }
+
+    /// Order items in the form the SDK's model decodes: decimal quantities rounded to whole units.
+    static func decodable(_ value: SwedbankPaySDK.JSONValue?) -> SwedbankPaySDK.JSONValue? {
+        guard case .array(let items)? = value else { return value }
+        return .array(
+            items.map { item in
+                guard case .object(var object) = item, case .number(let quantity)? = object["quantity"] else {
+                    return item
+                }
+                object["quantity"] = .integer(Int64(quantity.rounded()))
+                return .object(object)
+            })
+    }
+
+    /// Whether any line has a decimal quantity (the lines are then kept as sent).
+    static func hasDecimalQuantity(_ value: SwedbankPaySDK.JSONValue?) -> Bool {
+        guard case .array(let items)? = value else { return false }
+        return items.contains { item in
+            if case .number? = item.objectValue?["quantity"] { return true }
+            return false
+        }
     }
 
     /// Whether `text` matches `[\w-]*`: letters, digits, `_` and `-`.

@@ -67,6 +67,9 @@ enum PaymentOrderFactory {
             order: order, extraFields: extraFields, viewToken: viewToken, sessionToken: sessionToken,
             nextAttemptNumber: firstAttemptNumber)
         record.callbackNamesPayment = !isV31(contentType: facts.contentType, accept: facts.accept)
+        if OrderItemsValidator.hasDecimalQuantity(normalized["orderItems"]) {
+            record.orderItemsAsSent = normalized["orderItems"]?.arrayValue
+        }
         if let operation = normalized["operation"]?.stringValue,
             let member = PaymentOrderValidator.serverInitiated[operation],
             let token = normalized[member]?.stringValue

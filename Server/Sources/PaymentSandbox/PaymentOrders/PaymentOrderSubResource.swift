@@ -44,7 +44,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         let order = record.order
         switch self {
         case .orderItems:
-            return ["orderItemList": .array((order.orderItems ?? []).map(JSONFields.encode))]
+            return ["orderItemList": .array(record.orderItemsAsSent ?? (order.orderItems ?? []).map(JSONFields.encode))]
         case .urls:
             var urls = JSONFields.merged(
                 JSONFields.encodeObject(order.urls), with: record.extraFields["urls"]?.objectValue)
@@ -183,7 +183,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         let items =
             transaction.orderItems
             ?? (transaction.guid == paymentTransactionGuid(record)
-                ? (record.order.orderItems ?? []).map(JSONFields.encode) : [])
+                ? record.orderItemsAsSent ?? (record.order.orderItems ?? []).map(JSONFields.encode) : [])
         let id = record.path + "/financialtransactions/" + guid + "/orderitems"
         return ["orderItems": .object(["id": .string(id), "orderItemList": .array(items)])]
     }

@@ -6,7 +6,8 @@ import SwedbankPaySDK
 enum PaymentOrderUpdate: Sendable, Equatable {
     /// `UpdateOrder`: new amounts, and optionally new lines and description.
     case updateOrder(
-        amount: Int64, vatAmount: Int64, orderItems: [SwedbankPaySDK.OrderItem]?, description: String?)
+        amount: Int64, vatAmount: Int64, orderItems: [SwedbankPaySDK.OrderItem]?, description: String?,
+        itemsAsSent: [SwedbankPaySDK.JSONValue]? = nil)
     /// `SetInstrument`: switches the instrument of an instrument-mode order.
     case setInstrument(String)
     /// `Abort`: the merchant gives up the order.
@@ -48,13 +49,16 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             let description = problems.text(order, "description", at: prefix, maxLength: 40)
             OrderItemsValidator.check(order["orderItems"], at: prefix + "orderItems", into: &problems)
             try problems.throwIfAny("The update is invalid.")
-            let items = try order["orderItems"].flatMap { value -> [SwedbankPaySDK.OrderItem]? in
+            let items = try OrderItemsValidator.decodable(order["orderItems"]).flatMap {
+                value -> [SwedbankPaySDK.OrderItem]? in
                 if case .null = value { return nil }
                 return try RequestJSON.decode([SwedbankPaySDK.OrderItem].self, from: value, at: prefix + "orderItems")
             }
             return .updateOrder(
                 amount: order["amount"]?.integerValue ?? 0, vatAmount: order["vatAmount"]?.integerValue ?? 0,
-                orderItems: items, description: description)
+                orderItems: items, description: description,
+                itemsAsSent: OrderItemsValidator.hasDecimalQuantity(order["orderItems"])
+                    ? order["orderItems"]?.arrayValue : nil)
         case "SetInstrument":
             let instrument = problems.string(order, "instrument", at: prefix, required: true)
             try problems.throwIfAny("The update is invalid.")
@@ -86,10 +90,13 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                 "The payment order is \(record.status.rawValue); \(name) is only allowed while it is Initialized.")
         }
         switch self {
-        case .updateOrder(let amount, let vatAmount, let orderItems, let description):
+        case .updateOrder(let amount, let vatAmount, let orderItems, let description, let itemsAsSent):
             record.order.amount = amount
             record.order.vatAmount = vatAmount
-            if let orderItems { record.order.orderItems = orderItems }
+            if let orderItems {
+                record.order.orderItems = orderItems
+                record.orderItemsAsSent = itemsAsSent
+            }
             if let description { record.order.description = description }
         case .setInstrument(let instrument):
             guard record.isInstrumentMode else {

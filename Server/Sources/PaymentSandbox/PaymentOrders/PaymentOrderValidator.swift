@@ -99,14 +99,17 @@ enum PaymentOrderValidator {
         return normalized
     }
 
-    /// A validated order in the form the SDK's model decodes: a server-initiated order as a
-    /// `Purchase` with the URLs a payer's page would need filled in (never shown: the record keeps
+    /// A validated order in the form the SDK's model decodes: decimal item quantities rounded, and
+    /// a server-initiated order as a `Purchase` with the URLs a payer's page would need filled in (never shown: the record keeps
     /// the real operation and ``PaymentOrderRecord/serverInitiated``).
     static func decodable(_ normalized: SwedbankPaySDK.JSONObject) -> SwedbankPaySDK.JSONObject {
-        guard let operation = normalized["operation"]?.stringValue, serverInitiated[operation] != nil else {
-            return normalized
-        }
         var order = normalized
+        if normalized["orderItems"] != nil {
+            order["orderItems"] = OrderItemsValidator.decodable(normalized["orderItems"])
+        }
+        guard let operation = normalized["operation"]?.stringValue, serverInitiated[operation] != nil else {
+            return order
+        }
         order["operation"] = .string("Purchase")
         var urls = order["urls"]?.objectValue ?? [:]
         urls["hostUrls"] = urls["hostUrls"] ?? .array([])
