@@ -177,7 +177,7 @@ import Testing
                 .POST, "/admin/paymentorders/\(paidID)/captures", json: #"{"amount": 1501, "vatAmount": 0}"#,
                 headers: headers)
             #expect(tooMuch.status == 400)
-            #expect(tooMuch.json["type"] as? String == "https://api.payex.com/psp/errordetail/inputerror")
+            #expect(tooMuch.json["type"] as? String == "https://api.payex.com/psp/errordetail/paymentorders/inputerror")
             let again = try await harness.send(
                 .POST, "/admin/paymentorders/\(paidID)/captures", json: #"{"amount": 1501, "vatAmount": 0}"#,
                 headers: headers)

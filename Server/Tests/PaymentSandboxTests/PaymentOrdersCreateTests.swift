@@ -180,7 +180,7 @@ import Testing
                 try reply.json
                     == json(
                         #"""
-                        {"type": "https://api.payex.com/psp/errordetail/inputerror", "title": "Error in input data",
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
                          "status": 400, "detail": "The payment order is invalid.",
                          "problems": [
                            {"name": "paymentorder.operation", "description": "The field must be Purchase, Verify, Recur or UnscheduledPurchase."},
@@ -262,7 +262,9 @@ import Testing
             let body = Fixture.order { $0["riskIndicator"] = try! json(#"{"deliveryTimeFrameIndicator": 42}"#) }
             let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(body))
             #expect(reply.status == 400)
-            #expect(try reply.object["type"]?.stringValue == SwedbankPaySDK.ProblemTypeURI.inputError)
+            #expect(
+                try reply.object["type"]?.stringValue
+                    == "https://api.payex.com/psp/errordetail/paymentorders/inputerror")
         }
     }
 

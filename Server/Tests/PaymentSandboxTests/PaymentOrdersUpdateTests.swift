@@ -192,7 +192,7 @@ import Testing
                 try unknown.json
                     == json(
                         """
-                        {"type": "https://api.payex.com/psp/errordetail/inputerror", "title": "Error in input data",
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
                          "status": 400, "detail": "The update is invalid.",
                          "problems": [{"name": "paymentorder.operation",
                                        "description": "The field must be one of UpdateOrder, SetInstrument, Abort, PaymentAttemptAborted."}]}

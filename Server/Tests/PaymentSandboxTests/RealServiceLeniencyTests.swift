@@ -49,7 +49,7 @@ import Testing
                 try reply.json
                     == json(
                         """
-                        {"type": "https://api.payex.com/psp/errordetail/inputerror", "title": "Error in input data",
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
                          "status": 400, "detail": "The payment order is invalid.",
                          "problems": [{"name": "paymentorder.payeeInfo.payeeReference",
                                        "description": "The field must be a string."}]}

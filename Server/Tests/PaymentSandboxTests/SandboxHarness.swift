@@ -49,7 +49,19 @@ struct SandboxClient: Sendable {
         let headers: HTTPFields
         let body: Data
 
+        /// The body; a problem's `instance` (random for each problem) is left out, so documents
+        /// compare exactly — ``rawJSON`` has it, and `ProblemInstanceTests` checks it.
         var json: SwedbankPaySDK.JSONValue {
+            get throws {
+                let value = try rawJSON
+                guard contentType == "application/problem+json", case .object(var object) = value else { return value }
+                object["instance"] = nil
+                return .object(object)
+            }
+        }
+
+        /// The body exactly as sent.
+        var rawJSON: SwedbankPaySDK.JSONValue {
             get throws { try JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: body) }
         }
         var object: SwedbankPaySDK.JSONObject {

@@ -96,7 +96,7 @@ extension SwedbankPaySDK.Problem {
         let members = Members(object)
         let detail = object["detail"]?.stringValue
         let raw = SwedbankPaySDK.RawJSONObject(object)
-        if let knownType = SwedbankPaySDK.SwedbankPayProblemType(rawValue: type) {
+        if let knownType = SwedbankPaySDK.SwedbankPayProblemType(typeURI: type) {
             return swedbankPay(
                 knownType, members.title, status, detail, members.instance, members.action, members.problems, raw
             )

@@ -3,8 +3,10 @@ import Foundation
 extension SwedbankPaySDK {
     /// The generic Swedbank Pay API problem types that get the `.swedbankPay` case of a problem.
     ///
-    /// The raw value is the full type URI. Only these exact URIs match: resource-scoped types such as
-    /// `https://api.payex.com/psp/errordetail/paymentorders/inputerror` parse as its `.unknown` case.
+    /// The raw value is the full type URI. The resource-scoped forms the API also uses, such as
+    /// `https://api.payex.com/psp/errordetail/paymentorders/inputerror` (the developer portal's type
+    /// for payment order input errors), are the same kinds and parse as these cases too (see
+    /// ``init(typeURI:)``); the URI as sent stays in the problem's `raw` document.
     public enum SwedbankPayProblemType: String, CaseIterable, Sendable, Hashable {
         /// The request was invalid (typically HTTP 400); `problems` lists the offending fields.
         case inputError = "https://api.payex.com/psp/errordetail/inputerror"
@@ -17,5 +19,27 @@ extension SwedbankPaySDK {
         /// The merchant's contract or payee configuration does not allow the request
         /// (HTTP 403 from the live API, though older clients expected it in the 5xx range).
         case configurationError = "https://api.payex.com/psp/errordetail/configurationerror"
+
+        /// The kind a problem type URI names: one of the raw values exactly, or
+        /// `https://api.payex.com/psp/errordetail/<resource>/<kind>` where `<resource>` is one
+        /// lower-case ASCII word other than `mobilesdk` (`paymentorders`, `invoice`, …) and `<kind>`
+        /// the last segment of a raw value. Nil for any other URI.
+        ///
+        /// Swedbank Pay's iOS SDK 5.0.3 matched the exact URIs only, so a payment order's
+        /// `…/paymentorders/inputerror` never reached its `.inputError` pattern.
+        public init?(typeURI: String) {
+            if let exact = Self(rawValue: typeURI) {
+                self = exact
+                return
+            }
+            let prefix = "https://api.payex.com/psp/errordetail/"
+            guard typeURI.hasPrefix(prefix) else { return nil }
+            let parts = typeURI.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] != "mobilesdk", !parts[0].isEmpty,
+                parts[0].utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }),
+                let kind = Self(rawValue: prefix + parts[1])
+            else { return nil }
+            self = kind
+        }
     }
 }

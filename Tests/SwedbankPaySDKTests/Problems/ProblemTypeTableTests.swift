@@ -45,8 +45,10 @@ import Testing
         )
     }
 
-    static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int) -> Problem {
-        let raw = raw(type: type.rawValue, status: status)
+    /// The generic case of `type`; `uri` is the type as sent (the kind's own URI by default).
+    static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int, uri: String? = nil) -> Problem
+    {
+        let raw = raw(type: uri ?? type.rawValue, status: status)
         if status < 500 {
             return .client(
                 .swedbankPay(
@@ -116,9 +118,28 @@ import Testing
             rows.append(Row(type: type.rawValue, status: c, expected: swedbankPay(type, c)))
             rows.append(Row(type: type.rawValue, status: s, expected: swedbankPay(type, s)))
         }
+        // The resource-scoped forms are the same kinds (the portal's payment order input errors).
+        for (type, kind) in [
+            (
+                "https://api.payex.com/psp/errordetail/paymentorders/inputerror",
+                SwedbankPaySDK.SwedbankPayProblemType.inputError
+            ),
+            ("https://api.payex.com/psp/errordetail/invoice/forbidden", .forbidden),
+            ("https://api.payex.com/psp/errordetail/invoice/notfound", .notFound),
+            ("https://api.payex.com/psp/errordetail/trustly/systemerror", .systemError),
+        ] {
+            rows.append(Row(type: type, status: c, expected: swedbankPay(kind, c, uri: type)))
+            rows.append(Row(type: type, status: s, expected: swedbankPay(kind, s, uri: type)))
+        }
         let strangers = [
             "https://example.com/problems/special-problem",
-            "https://api.payex.com/psp/errordetail/paymentorders/inputerror",
+            "https://api.payex.com/psp/errordetail/mobilesdk/inputerror",
+            "https://api.payex.com/psp/errordetail/PaymentOrders/inputerror",
+            "https://api.payex.com/psp/errordetail/payment-orders/inputerror",
+            "https://api.payex.com/psp/errordetail/a/b/inputerror",
+            "https://api.payex.com/psp/errordetail//inputerror",
+            "https://api.payex.com/psp/errordetail/paymentorders/inputerror/",
+            "https://api.payex.com/psp/errordetail/paymentorders/carddeclined",
             "https://api.payex.com/psp/errordetail/InputError",
             "https://api.payex.com/psp/errordetail/mobilesdk/Unauthorized",
             "https://api.payex.com/psp/errordetail/inputerror/",

@@ -18,6 +18,24 @@ struct SandboxProblem: Error, Sendable {
 extension SandboxProblem {
     static let errorDetail = "https://api.payex.com/psp/errordetail/"
 
+    /// The problem with a generic input error scoped to `resource` (`paymentorders/inputerror`, as
+    /// the portal documents the payment order API's); any other problem as it is.
+    func scoped(to resource: String) -> SandboxProblem {
+        guard type == Self.errorDetail + "inputerror" else { return self }
+        var scoped = self
+        scoped.type = Self.errorDetail + resource + "/inputerror"
+        return scoped
+    }
+
+    /// Runs `work`, scoping its input errors to `resource`.
+    static func scoping<T>(to resource: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let problem as SandboxProblem {
+            throw problem.scoped(to: resource)
+        }
+    }
+
     /// 400 `inputerror`, naming each bad field.
     static func inputError(_ detail: String, problems: [(name: String, description: String)] = []) -> SandboxProblem {
         SandboxProblem(

@@ -10,7 +10,10 @@ struct PaymentOrderRoutes: SandboxModule {
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
         // The router treats a trailing slash as the same path, so `/psp/paymentorders/` lands here too.
-        merchant.post("/psp/paymentorders") { request, context in try await create(request, notes: context.notes) }
+        // The payment order API's input errors are `paymentorders/inputerror`, as the portal documents.
+        merchant.post("/psp/paymentorders") { request, context in
+            try await SandboxProblem.scoping(to: "paymentorders") { try await create(request, notes: context.notes) }
+        }
         merchant.get("/psp/paymentorders/:id") { request, context in
             try await show(request, id: context.parameters.require("id"))
         }
@@ -31,11 +34,15 @@ struct PaymentOrderRoutes: SandboxModule {
             return JSONResponse.make(SwedbankPaySDK.JSONValue.object(items))
         }
         merchant.patch("/psp/paymentorders/:id") { request, context in
-            try await update(request, id: context.parameters.require("id"))
+            try await SandboxProblem.scoping(to: "paymentorders") {
+                try await update(request, id: context.parameters.require("id"))
+            }
         }
         for (path, kind) in Self.postPurchasePaths {
             merchant.post("/psp/paymentorders/:id/\(path)") { request, context in
-                try await postPurchase(request, id: context.parameters.require("id"), kind: kind)
+                try await SandboxProblem.scoping(to: "paymentorders") {
+                    try await postPurchase(request, id: context.parameters.require("id"), kind: kind)
+                }
             }
         }
     }
