@@ -77,7 +77,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         case .financialTransactions:
             return ["financialTransactionsList": .array(Self.transactions(record))]
         case .failedAttempts:
-            return ["failedAttemptList": .array(record.failedAttempts.map { .object(Self.render($0)) })]
+            return ["failedAttemptList": .array(record.failedAttempts.map { .object(Self.render($0, of: record)) })]
         case .postPurchaseFailedAttempts:
             return ["postPurchaseFailedAttemptList": .array([])]
         case .metadata:
@@ -96,11 +96,30 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         return object
     }
 
-    private static func render(_ attempt: FailedAttempt) -> SwedbankPaySDK.JSONObject {
+    private static func render(_ attempt: FailedAttempt, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         [
             "created": .string(PSPTimestamp.format(attempt.created)), "instrument": .string(attempt.instrument),
-            "number": .integer(attempt.number), "status": .string(attempt.status), "problem": .object(attempt.problem),
+            "number": .integer(attempt.number), "status": .string(attempt.status),
+            "problem": .object(attemptProblem(attempt, of: record)), "operationalFee": .bool(false),
         ]
+    }
+
+    /// The attempt's problem as the portal shows one: with its `instance` and a `problems` list,
+    /// and for Swish the `sessionId` of the Swish payment; derived from the order and the attempt
+    /// number, so they stay the same on every read without being stored.
+    static func attemptProblem(_ attempt: FailedAttempt, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
+        var problem = attempt.problem
+        let seed = "\(record.id)/\(attempt.number)"
+        let trace = PayerTokenDocument.correlationId(seed).filter { $0 != "-" }
+        let span = PayerTokenDocument.correlationId(seed + "/span").filter { $0 != "-" }.prefix(16)
+        if problem["instance"] == nil {
+            problem["instance"] = .string("https://api.payex.com/psp/probleminstance/00-\(trace)-\(span)-01")
+        }
+        if problem["problems"] == nil { problem["problems"] = .array([]) }
+        if attempt.instrument == "Swish", problem["sessionId"] == nil {
+            problem["sessionId"] = .string(PayerTokenDocument.correlationId(seed + "/swish"))
+        }
+        return problem
     }
 
     private static func render(_ paid: PaidInfo, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {

@@ -88,8 +88,11 @@ struct SandboxPayment: Sendable, Equatable {
             case "Swish": ("swishdeclined", "Swish declined")
             default: ("systemerror", "Payment declined")
             }
+        // A system error is the service's own failure (500, as the portal's Trustly example); the
+        // rest are the payer's bank saying no (403).
         return [
-            "type": .string(SandboxProblem.errorDetail + type), "title": .string(title), "status": .integer(403),
+            "type": .string(SandboxProblem.errorDetail + type), "title": .string(title),
+            "status": .integer(type == "systemerror" ? 500 : 403),
             "detail": .string("The sandbox declined the payment, as asked."),
         ]
     }
