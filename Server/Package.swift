@@ -55,6 +55,7 @@ let package = Package(
             dependencies: [
                 "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

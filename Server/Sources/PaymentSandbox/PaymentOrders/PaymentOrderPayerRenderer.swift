@@ -6,17 +6,29 @@ import SwedbankPaySDK
 enum PaymentOrderPayerRenderer {
     /// The payer's members (without `id`). `extra` holds the request's payer members the SDK model
     /// does not carry (names, addresses).
-    static func render(_ payer: SwedbankPaySDK.PaymentOrderPayer?, extra: SwedbankPaySDK.JSONObject?)
-        -> SwedbankPaySDK.JSONObject
-    {
+    /// With `payerUserAgent` (once the payer opened the payment), the payer's `device` too.
+    static func render(
+        _ payer: SwedbankPaySDK.PaymentOrderPayer?, extra: SwedbankPaySDK.JSONObject?, payerUserAgent: String? = nil
+    ) -> SwedbankPaySDK.JSONObject {
         var object: SwedbankPaySDK.JSONObject = [:]
         if let reference = payer?.payerReference { object["reference"] = .string(reference) }
         if let email = payer?.email { object["email"] = .string(email) }
         if let msisdn = payer?.msisdn { object["msisdn"] = .string(msisdn) }
         if let name = fullName(extra) { object["name"] = .string(name) }
-        for key in ["shippingAddress", "billingAddress"] {
-            if let address = extra?[key]?.objectValue { object[key] = .object(responseAddress(address)) }
+        if let shipping = extra?["shippingAddress"]?.objectValue {
+            object["shippingAddress"] = .object(responseAddress(shipping))
         }
+        // The billing address comes back in the request's shape, as the portal's payer model shows.
+        if let billing = extra?["billingAddress"]?.objectValue { object["billingAddress"] = .object(billing) }
+        if let facts = PayerFacts.birthYearAndGender(payer?.nationalIdentifier) {
+            object["birthYear"] = .string(facts.birthYear)
+            object["gender"] = .string(facts.gender)
+        }
+        let hashed = PayerFacts.hashedFields(
+            email: payer?.email, msisdn: payer?.msisdn,
+            socialSecurityNumber: payer?.nationalIdentifier?.socialSecurityNumber)
+        if !hashed.isEmpty { object["hashedFields"] = .object(hashed) }
+        if let payerUserAgent { object["device"] = .object(PayerFacts.device(userAgent: payerUserAgent)) }
         return object
     }
 

@@ -60,7 +60,9 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             return JSONFields.merged(
                 JSONFields.encodeObject(order.payeeInfo), with: record.extraFields["payeeInfo"]?.objectValue)
         case .payer:
-            return PaymentOrderPayerRenderer.render(order.payer, extra: record.extraFields["payer"]?.objectValue)
+            return PaymentOrderPayerRenderer.render(
+                order.payer, extra: record.extraFields["payer"]?.objectValue,
+                payerUserAgent: record.integration.isEmpty ? nil : order.userAgent)
         case .history:
             return ["historyList": .array(record.history.map { .object(Self.render($0)) })]
         case .failed:
