@@ -259,6 +259,21 @@ import Testing
                 try missing.object["problems"]
                     == json(
                         #"[{"name": "transaction", "description": "The field is required and must be an object."}]"#))
+            // The refusals of what the order could not do are on record, under both spellings.
+            for resource in ["postpurchasefailedattempts", "failedpostpurchaseattempts"] {
+                let failures = try await client.send(.get, path + "/" + resource)
+                let list = try #require(
+                    try failures.object["postPurchaseFailedAttempts"]?.objectValue?["postpurchaseFailedAttemptList"]?
+                        .arrayValue?.compactMap(\.objectValue))
+                #expect(list.map { $0["type"]?.stringValue ?? "" } == ["Capture", "Reversal", "Capture"])
+                #expect(list.map { $0["status"]?.stringValue ?? "" } == ["Failed", "Failed", "Failed"])
+                #expect(
+                    list.map { $0["problem"]?.objectValue?["type"]?.stringValue ?? "" } == [
+                        "https://api.payex.com/psp/errordetail/paymentorders/inputerror",
+                        "https://api.payex.com/psp/errordetail/forbidden",
+                        "https://api.payex.com/psp/errordetail/conflict",
+                    ])
+            }
             // Nothing of that changed the order but the one capture.
             #expect(
                 try Self.snapshot(try await client.send(.get, path)).remaining

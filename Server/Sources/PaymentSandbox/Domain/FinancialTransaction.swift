@@ -58,3 +58,12 @@ struct PostPurchaseAmounts: Sendable, Equatable {
         self.captured = captured
     }
 }
+
+/// A capture, cancellation or reversal that was refused (`postPurchaseFailedAttempts`).
+struct PostPurchaseFailure: Sendable, Codable, Equatable {
+    var created: Date
+    var kind: FinancialTransaction.Kind
+    var number: Int64
+    /// The problem the merchant was answered with.
+    var problem: SwedbankPaySDK.JSONObject
+}

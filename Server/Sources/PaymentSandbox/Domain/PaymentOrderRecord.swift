@@ -89,6 +89,8 @@ struct PaymentOrderRecord: Sendable {
     var serverInitiated: ServerInitiated?
     /// Whether its callbacks also name the payment and the transaction (v3.0 and v2 orders).
     var callbackNamesPayment = false
+    /// Captures, cancellations and reversals that were refused, oldest first.
+    var postPurchaseFailures: [PostPurchaseFailure] = []
     /// The merchant's captures, cancellations and reversals, oldest first.
     var transactions: [FinancialTransaction] = []
 

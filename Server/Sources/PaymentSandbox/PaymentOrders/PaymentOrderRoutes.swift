@@ -139,15 +139,24 @@ struct PaymentOrderRoutes: SandboxModule {
         let change = try PostPurchaseBody.parse(body, kind: kind)
         let guid = services.ids.guid()
         let now = Date()
-        let updated = try await services.store.updateOrder(id: id) { record in
+        // A refusal is recorded on the order (postPurchaseFailedAttempts), then answered.
+        let updated = try await services.store.updateOrder(id: id) { record -> (PaymentOrderRecord, SandboxProblem?) in
             switch Result(catching: { () throws(PaymentOrderRecord.PostPurchaseError) in
                 try record.apply(change, guid: guid, now: now)
             }) {
-            case .success: return record
-            case .failure(let error): throw Self.problem(error, record: record)
+            case .success:
+                return (record, nil)
+            case .failure(let error):
+                let problem = Self.problem(error, record: record).scoped(to: "paymentorders")
+                record.postPurchaseFailures.append(
+                    PostPurchaseFailure(
+                        created: now, kind: kind, number: record.nextAttemptNumber, problem: problem.document))
+                record.nextAttemptNumber += 1
+                return (record, problem)
             }
         }
-        guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
+        guard let (record, refusal) = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
+        if let refusal { throw refusal }
         services.callbacks.orderChanged(record)
         return respond(record, request)
     }

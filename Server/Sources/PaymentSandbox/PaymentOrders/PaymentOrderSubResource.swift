@@ -15,9 +15,11 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         self == .payer ? "payers" : rawValue.lowercased()
     }
 
-    /// The sub-resource a path segment names; case-insensitive, and `payer` works for `payers`.
+    /// The sub-resource a path segment names; case-insensitive, `payer` works for `payers` and
+    /// `failedpostpurchaseattempts` (the portal writes both) for `postpurchasefailedattempts`.
     init?(pathName: String) {
-        let name = pathName.lowercased()
+        var name = pathName.lowercased()
+        if name == "failedpostpurchaseattempts" { name = "postpurchasefailedattempts" }
         guard let match = Self.allCases.first(where: { $0.pathName == name || $0.rawValue.lowercased() == name })
         else { return nil }
         self = match
@@ -81,7 +83,17 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         case .failedAttempts:
             return ["failedAttemptList": .array(record.failedAttempts.map { .object(Self.render($0, of: record)) })]
         case .postPurchaseFailedAttempts:
-            return ["postPurchaseFailedAttemptList": .array([])]
+            // The list's name as the portal's example spells it.
+            return [
+                "postpurchaseFailedAttemptList": .array(
+                    record.postPurchaseFailures.map { failure in
+                        .object([
+                            "created": .string(PSPTimestamp.format(failure.created)), "status": .string("Failed"),
+                            "type": .string(failure.kind.rawValue), "number": .integer(failure.number),
+                            "problem": .object(failure.problem),
+                        ])
+                    })
+            ]
         case .metadata:
             return record.extraFields["metadata"]?.objectValue ?? [:]
         }
@@ -126,8 +138,9 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
 
     private static func render(_ paid: PaidInfo, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         var object: SwedbankPaySDK.JSONObject = [
-            "instrument": .string(paid.instrument), "number": .integer(paid.number),
-            "payeeReference": .string(record.order.payeeInfo.payeeReference),
+            // The portal's paid resource names an invoice payment `Invoice`, whatever its kind.
+            "instrument": .string(paid.instrument.hasPrefix("Invoice-") ? "Invoice" : paid.instrument),
+            "number": .integer(paid.number), "payeeReference": .string(record.order.payeeInfo.payeeReference),
             "transactionType": .string(paid.transactionType), "amount": .integer(paid.amount),
             "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
             "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
