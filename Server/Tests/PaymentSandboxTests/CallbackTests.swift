@@ -178,8 +178,10 @@ import Testing
         #expect(
             CallbackDispatcher.body(for: record)
                 == ["paymentOrder": .object(["id": .string(record.path), "instrument": .string("CreditCard")])])
-        let number = try record.startAttempt(instrument: "CreditCard")
-        try record.markPaid(instrument: "CreditCard", number: number, transactionType: "Authorization", details: [:])
+        let number = try record.startAttempt(instrument: "CreditCard", now: PaymentOrdersFixture.testDate)
+        try record.markPaid(
+            instrument: "CreditCard", number: number, transactionType: "Authorization", details: [:],
+            now: PaymentOrdersFixture.testDate)
         record.order.payeeInfo.orderReference = "o1"
         #expect(
             CallbackDispatcher.body(for: record)

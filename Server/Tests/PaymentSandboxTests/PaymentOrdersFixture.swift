@@ -9,6 +9,8 @@ import Testing
 /// tests.
 enum PaymentOrdersFixture {
     static let payeeId = "5cabf558-5283-482f-b252-4d58e06f6f3b"
+    /// The instant tests that change a record by hand give it.
+    static let testDate = Date(timeIntervalSince1970: 1_750_000_000)
 
     /// A valid v3 payment order (the `paymentorder` member), changed by `change`.
     static func order(v3: Bool = true, _ change: (inout SwedbankPaySDK.JSONObject) -> Void = { _ in })

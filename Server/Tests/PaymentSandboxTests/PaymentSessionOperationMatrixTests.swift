@@ -166,7 +166,8 @@ import Testing
     @Test func anOrderEndedByTheMerchantEndsTheSession() throws {
         var fixture = Fixture.choosing()
         fixture.apply(Fixture.startSwish(nil))
-        try fixture.order.abort(reason: "CancelledByConsumer", initiatedBy: "Merchant")
+        try fixture.order.abort(
+            reason: "CancelledByConsumer", initiatedBy: "Merchant", now: PaymentOrdersFixture.testDate)
         #expect(fixture.apply(Fixture.fail("Swish", "ClientAppLaunchFailed")).problem?.status == 409)
         #expect(
             fixture.apply(.swishAnswer(swishToken: fixture.swish!.swishToken, approved: true)).problem?.status == 409)

@@ -161,8 +161,10 @@ import Testing
             var record = try PaymentOrderFactory.makeRecord(
                 body: ["paymentorder": .object(Fixture.order(change))], facts: .init(),
                 configuration: SandboxConfiguration(), ids: ids, now: Date())
-            let number = try record.startAttempt(instrument: instrument)
-            try record.markPaid(instrument: instrument, number: number, transactionType: "Authorization", details: [:])
+            let number = try record.startAttempt(instrument: instrument, now: PaymentOrdersFixture.testDate)
+            try record.markPaid(
+                instrument: instrument, number: number, transactionType: "Authorization", details: [:],
+                now: PaymentOrdersFixture.testDate)
             PaymentTokenIssuer.issueIfRequested(
                 for: &record, cardBrand: "Visa", maskedPan: "4925", expiryDate: "12/2030", ids: ids)
             return record

@@ -13,6 +13,7 @@ import SwedbankPaySDK
 final class CallbackDispatcher: @unchecked Sendable {
     private let client: HTTPClient
     private let clock: any SwedbankPaySDK.Clock
+    private let time: SandboxTime
     private let retryDelays: [TimeInterval]
     private let timeout: TimeInterval
     /// Every delivery attempt, oldest first, bounded by ``SandboxConfiguration/maxLogEntries``.
@@ -26,9 +27,10 @@ final class CallbackDispatcher: @unchecked Sendable {
 
     /// `client` defaults to the process-wide shared client, which needs no shutdown; a client
     /// passed in stays owned by the caller.
-    init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock, client: HTTPClient = .shared) {
+    init(configuration: SandboxConfiguration, time: SandboxTime, client: HTTPClient = .shared) {
         self.client = client
-        self.clock = clock
+        clock = time.clock
+        self.time = time
         retryDelays = configuration.callbackRetryDelays.sorted()
         timeout = configuration.callbackTimeout
         log = BoundedLog(capacity: max(1, configuration.maxLogEntries))
@@ -138,7 +140,7 @@ final class CallbackDispatcher: @unchecked Sendable {
             await log.append(
                 CallbackDelivery(
                     paymentOrder: orderPath, url: url.absoluteString, attempt: index + 1, offset: offset,
-                    sent: PSPTimestamp.format(Date()), body: .object(body), statusCode: statusCode, error: failure,
+                    sent: PSPTimestamp.format(time.date), body: .object(body), statusCode: statusCode, error: failure,
                     delivered: delivered, willRetry: willRetry))
             if delivered { return }
         }

@@ -10,6 +10,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
     let log: BoundedLog<RequestLogEntry>
+    let time: SandboxTime
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -17,7 +18,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let path = request.uri.path
         // The control API is how tests read the log; logging it would make every read change it.
         guard !FaultRule.isControlPath(path) else { return try await next(request, context) }
-        let started = Date()
+        let started = time.date
         // Kept as given but bounded: the log is for people, and a header can be 8 KB.
         let requestID = request.headers[HTTPField.Name("X-Request-Id")!].map { String($0.prefix(128)) }
         let traceParent = request.headers[HTTPField.Name("traceparent")!].map { String($0.prefix(128)) }

@@ -14,14 +14,14 @@ extension PaymentOrderRecord {
     }
 
     /// Notes that the payer opened the payment (`PaymentLoaded`), once.
-    mutating func recordLoaded(integration: String, now: Date = Date()) {
+    mutating func recordLoaded(integration: String, now: Date) {
         guard self.integration.isEmpty else { return }
         self.integration = integration
         history.append(HistoryEntry(created: now, name: "PaymentLoaded", initiatedBy: "Payer"))
     }
 
     /// Starts an attempt with `instrument`; returns the attempt's number.
-    mutating func startAttempt(instrument: String, now: Date = Date()) throws(LifecycleError) -> Int64 {
+    mutating func startAttempt(instrument: String, now: Date) throws(LifecycleError) -> Int64 {
         guard status == .initialized else { throw .notInitialized(status) }
         guard availableInstruments.contains(instrument) else { throw .instrumentNotAvailable(instrument) }
         let number = nextAttemptNumber
@@ -35,7 +35,7 @@ extension PaymentOrderRecord {
 
     /// Records a failed attempt; the order stays `Initialized` so the payer can try again.
     mutating func failAttempt(
-        instrument: String, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date = Date()
+        instrument: String, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date
     ) {
         failedAttempts.append(
             FailedAttempt(created: now, instrument: instrument, number: number, status: "Failed", problem: problem))
@@ -46,7 +46,7 @@ extension PaymentOrderRecord {
     }
 
     /// Records an attempt the payer abandoned (cancelled in the app, closed the sheet).
-    mutating func abortAttempt(instrument: String, number: Int64, reason: String, now: Date = Date()) {
+    mutating func abortAttempt(instrument: String, number: Int64, reason: String, now: Date) {
         failedAttempts.append(
             FailedAttempt(
                 created: now, instrument: instrument, number: number, status: "Aborted",
@@ -60,7 +60,7 @@ extension PaymentOrderRecord {
     /// Marks the order paid by the given attempt.
     mutating func markPaid(
         instrument: String, number: Int64, transactionType: String, details: [String: String],
-        tokens: [SwedbankPaySDK.JSONObject] = [], now: Date = Date()
+        tokens: [SwedbankPaySDK.JSONObject] = [], now: Date
     ) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
         status = .paid
@@ -75,7 +75,7 @@ extension PaymentOrderRecord {
     }
 
     /// Aborts the order (merchant PATCH, or the payer cancelling).
-    mutating func abort(reason: String, initiatedBy: String, now: Date = Date()) throws(LifecycleError) {
+    mutating func abort(reason: String, initiatedBy: String, now: Date) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
         status = .aborted
         abortReason = reason

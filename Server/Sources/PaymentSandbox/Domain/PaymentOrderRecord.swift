@@ -87,6 +87,8 @@ struct PaymentOrderRecord: Sendable {
 
     /// Set for a server-initiated order.
     var serverInitiated: ServerInitiated?
+    /// Its place among the orders the store took, from 0: orders of the same instant sort by it.
+    var sequence: Int64 = 0
     /// Whether its callbacks also name the payment and the transaction (v3.0 and v2 orders).
     var callbackNamesPayment = false
     /// Captures, cancellations and reversals that were refused, oldest first.

@@ -33,7 +33,7 @@ struct HostedViewService: Sendable {
                 storedTokens = await services.store.tokens(payerReference: payerReference)
             }
             let context = HostedViewContext(
-                date: Date(), now: services.clock.now, ids: services.ids, storedTokens: storedTokens,
+                date: services.date, now: services.clock.now, ids: services.ids, storedTokens: storedTokens,
                 swishApprovalDelay: services.configuration.swishOtherDeviceApprovalDelay)
             if readFirst {
                 var trial = HostedViewPayment(order: order, state: state, context: context)

@@ -11,7 +11,9 @@ struct PaymentOrderControlRoutes: SandboxModule {
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
         let open = open.controlGroup(services.configuration)
         open.get("/sandbox/paymentorders") { _, _ in
-            let orders = await services.store.allOrders().sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+            let orders = await services.store.allOrders().sorted {
+                ($0.created, $0.sequence) < ($1.created, $1.sequence)
+            }
             return JSONResponse.make(
                 SwedbankPaySDK.JSONValue.object(["paymentOrders": .array(orders.map { .object(Self.summary($0)) })]))
         }
@@ -53,7 +55,7 @@ struct PaymentOrderControlRoutes: SandboxModule {
             request, limit: services.configuration.maxRequestBodyBytes, requireBody: false)
         let payment = try SandboxPayment.parse(body)
         let ids = services.ids
-        let now = Date()
+        let now = services.date
         let updated = try await services.store.updateOrder(id: id) { record in
             try payment.apply(to: &record, ids: ids, now: now)
             return record

@@ -60,7 +60,7 @@ struct PaymentOrderRoutes: SandboxModule {
             contentType: request.headers[.contentType], accept: request.headers[.accept],
             userAgent: request.headers[.userAgent])
         var record = try PaymentOrderFactory.makeRecord(
-            body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: Date())
+            body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: services.date)
         if let initiated = record.serverInitiated {
             try await payWithToken(&record, initiated)
         }
@@ -90,7 +90,7 @@ struct PaymentOrderRoutes: SandboxModule {
     private func update(_ request: Request, id: String) async throws -> Response {
         let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
         let change = try PaymentOrderUpdate.parse(body)
-        let now = Date()
+        let now = services.date
         let updated = try await services.store.updateOrder(id: id) { record in
             try change.apply(to: &record, now: now)
             return record
@@ -113,7 +113,7 @@ struct PaymentOrderRoutes: SandboxModule {
                 detail: "Input validation failed, error description in problems node!",
                 problems: [(name, "The given \(name) does not exist.")])
         }
-        let now = Date()
+        let now = services.date
         do {
             let number = try record.startAttempt(instrument: token.instrument, now: now)
             try record.markPaid(
@@ -138,7 +138,7 @@ struct PaymentOrderRoutes: SandboxModule {
         let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
         let change = try PostPurchaseBody.parse(body, kind: kind)
         let guid = services.ids.guid()
-        let now = Date()
+        let now = services.date
         // A refusal is recorded on the order (postPurchaseFailedAttempts), then answered.
         let updated = try await services.store.updateOrder(id: id) { record -> (PaymentOrderRecord, SandboxProblem?) in
             switch Result(catching: { () throws(PaymentOrderRecord.PostPurchaseError) in

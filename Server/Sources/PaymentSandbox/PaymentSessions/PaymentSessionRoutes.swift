@@ -88,7 +88,8 @@ struct PaymentSessionRoutes: SandboxModule {
         let transition = try await service.perform(
             .eventLogging, token: token, urls: service.services.urls(for: request))
         if case .noContent = transition.reply {
-            await service.events.append(PaymentSessionEvent(sessionToken: token, received: Date(), beacon: beacon))
+            await service.events.append(
+                PaymentSessionEvent(sessionToken: token, received: service.services.date, beacon: beacon))
         }
         return service.response(transition)
     }

@@ -32,7 +32,7 @@ struct PaymentSessionService: Sendable {
                 storedTokens = await services.store.tokens(payerReference: payerReference)
             }
             let context = PaymentSessionContext(
-                links: PaymentSessionLinks(urls: urls, token: token), now: services.clock.now, date: Date(),
+                links: PaymentSessionLinks(urls: urls, token: token), now: services.clock.now, date: services.date,
                 ids: services.ids, storedTokens: storedTokens,
                 swishApprovalDelay: services.configuration.swishOtherDeviceApprovalDelay)
             var transition = PaymentSessionTransition.apply(request, to: session, order: order, context: context)

@@ -16,17 +16,22 @@ public final class PaymentSandbox: Sendable {
     /// The request log and fault rules, shared by the control routes and their middleware.
     let control: SandboxControl
 
+    /// `clock` paces everything; `epoch` is the wall time at its current reading (nil: the
+    /// system's), from which every timestamp the sandbox writes is derived.
     public init(
         configuration: SandboxConfiguration = SandboxConfiguration(),
-        clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock()
+        clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock(), epoch: Date? = nil
     ) {
         self.configuration = configuration
+        // The only reading of the system's wall clock: everything else is derived from `clock`.
+        let time = SandboxTime(clock: clock, epoch: epoch ?? Date())
         let services = SandboxServices(
             configuration: configuration,
             ids: IDGenerator(seed: configuration.seed),
             clock: clock,
-            store: SandboxStore(configuration: configuration, clock: clock),
-            callbacks: CallbackDispatcher(configuration: configuration, clock: clock),
+            time: time,
+            store: SandboxStore(configuration: configuration, time: time),
+            callbacks: CallbackDispatcher(configuration: configuration, time: time),
             settings: SandboxSettings(configuration: configuration)
         )
         self.services = services
@@ -52,7 +57,7 @@ public final class PaymentSandbox: Sendable {
         let router = Router(context: SandboxRequestContext.self)
         // Outermost first: the log sees the final status and any fault, faults come before
         // problem mapping and authentication, and the body limit covers routes that never read.
-        router.add(middleware: RequestLogMiddleware(log: control.requestLog))
+        router.add(middleware: RequestLogMiddleware(log: control.requestLog, time: services.time))
         router.add(middleware: FaultMiddleware(faults: control.faults))
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))

@@ -7,12 +7,17 @@ struct SandboxServices: Sendable {
     let configuration: SandboxConfiguration
     let ids: IDGenerator
     let clock: any SwedbankPaySDK.Clock
+    /// Wall time derived from `clock` (``SandboxTime``); read `date`, never `Date()`.
+    let time: SandboxTime
     let store: SandboxStore
     /// Posts callbacks to merchants; call `callbacks.orderChanged(record)` after an order's status
     /// changes.
     let callbacks: CallbackDispatcher
     /// What the control API changes at run time (strictness).
     let settings: SandboxSettings
+
+    /// Now, on the wall.
+    var date: Date { time.date }
 
     /// The public URL builder for a request.
     func urls(for request: Request) -> PublicURL {

@@ -40,6 +40,9 @@ struct PayerTokenRecord: Sendable, Codable {
 /// lifetime (see ``SandboxConfiguration``). All access is serialised by the actor.
 actor SandboxStore {
     private let clock: any SwedbankPaySDK.Clock
+    private let time: SandboxTime
+    /// The ``PaymentOrderRecord/sequence`` of the next order stored.
+    private var nextSequence: Int64 = 0
     private var orders: BoundedStore<String, PaymentOrderRecord>
     private var ordersByViewToken: [String: String] = [:]
     private var ordersBySessionToken: [String: String] = [:]
@@ -52,8 +55,9 @@ actor SandboxStore {
     /// Every token a paid order issued (payment, recurrence, unscheduled), by token.
     private var issuedTokens: BoundedStore<String, IssuedToken>
 
-    init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock) {
-        self.clock = clock
+    init(configuration: SandboxConfiguration, time: SandboxTime) {
+        clock = time.clock
+        self.time = time
         orders = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
         consumers = BoundedStore(
             capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
@@ -82,6 +86,10 @@ actor SandboxStore {
     func insert(_ record: PaymentOrderRecord) -> Bool {
         let reference = Self.referenceKey(record)
         guard !payeeReferences.contains(reference) else { return false }
+        var record = record
+        // Orders made in the same instant (a test's clock stands still) keep their order.
+        record.sequence = nextSequence
+        nextSequence += 1
         payeeReferences.insert(reference)
         ordersByViewToken[record.viewToken] = record.id
         ordersBySessionToken[record.sessionToken] = record.id
@@ -110,7 +118,7 @@ actor SandboxStore {
     ) throws -> Result? {
         try orders.update(id, now: now) { record in
             let result = try body(&record)
-            record.updated = Date()
+            record.updated = time.date
             return result
         }
     }
