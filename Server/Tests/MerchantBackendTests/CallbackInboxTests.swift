@@ -26,7 +26,7 @@ import Testing
             // The next retry round (its clock an hour on) reads the order again and clears it.
             let backend = harness.backend
             _ = await backend.services.retryUnverifiedCallbacks(
-                into: backend.callbackVerifier, now: Migrations.now() + 3_600_001)
+                into: backend.callbackVerifier, now: BackendClock.system.milliseconds + 3_600_001)
             await backend.callbackVerifier.idle()
             let reads = try await harness.sandboxRequests().filter { $0 == "GET \(pspID)" }
             #expect(reads.count == 2)

@@ -74,8 +74,10 @@ import Testing
                 var headers = BackendHarness.appHeaders
                 headers["x-payex-sample-access-token"] = user
                 headers["Idempotency-Key"] = "shared-key"
-                let one = try await first.send(.POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers)
-                let two = try await second.send(.POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers)
+                let one = try await first.send(
+                    .POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers)
+                let two = try await second.send(
+                    .POST, "/paymentorders", json: BackendHarness.orderJSON(), headers: headers)
                 #expect(one.status == 201)
                 #expect(two.status == 201)
                 #expect(two.body == one.body)

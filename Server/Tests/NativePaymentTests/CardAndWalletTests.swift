@@ -63,6 +63,8 @@ import Testing
             let calls = try await flow.calls(2)
             #expect(calls == [Self.fetchedGuest, "sessionProblem paymentorders/usercancelled"])
             #expect(wallet.submitResults.isEmpty)
+            // The SDK acknowledges the problem after telling its delegate.
+            await sandbox.logged(pathEnding: "/acknowledge")
             let requests = try await sandbox.sessionRequests().map(\.description)
             #expect(
                 requests == Self.applePayStart + [

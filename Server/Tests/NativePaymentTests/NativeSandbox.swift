@@ -163,6 +163,12 @@ final class NativeSandbox {
         }
     }
 
+    /// Waits (for the event, not by polling) until the sandbox has logged a request whose path ends
+    /// with `suffix`: requests the SDK sends after telling its delegate.
+    func logged(pathEnding suffix: String) async {
+        _ = await sandbox.control.requestLog.first { $0.path.hasSuffix(suffix) }
+    }
+
     /// Every request the sandbox logged, oldest first.
     func allRequests() async throws -> [LoggedRequest] {
         let answer = try await send("GET", "/sandbox/requests")

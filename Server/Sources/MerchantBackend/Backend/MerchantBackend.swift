@@ -28,7 +28,8 @@ public final class MerchantBackend: Sendable {
 
     /// A backend on an open database. Throws ``BackendConfigurationError`` naming every wrong
     /// setting.
-    public init(configuration: BackendConfiguration, database: BackendDatabase) throws {
+    /// A backend serving `configuration` on `database`, reading time from `clock`.
+    public init(configuration: BackendConfiguration, database: BackendDatabase, clock: BackendClock = .system) throws {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw BackendConfigurationError(problems: problems) }
         self.configuration = configuration
@@ -44,12 +45,13 @@ public final class MerchantBackend: Sendable {
         let services = BackendServices(
             configuration: configuration, store: OrderStore(database: database),
             swedbankPay: SwedbankPayClient(http: http, configuration: configuration),
-            body: RequestBody(configuration: configuration))
+            body: RequestBody(configuration: configuration), clock: clock)
         self.services = services
         if case .jwt(let settings) = configuration.authentication {
             accessTokens = AccessTokenVerifier(
                 settings: settings,
-                userLengths: configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength)
+                userLengths: configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength,
+                now: { clock.date })
         } else {
             accessTokens = nil
         }
@@ -60,14 +62,16 @@ public final class MerchantBackend: Sendable {
             await services.verifyCallback(pspID: pspID)
         }
         callbackVerifier = verifier
-        let firstRound = Task { _ = await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now()) }
+        let firstRound = Task {
+            _ = await services.retryUnverifiedCallbacks(into: verifier, now: clock.milliseconds)
+        }
         firstCallbackRetry = firstRound
         callbackRetries = Task {
             await firstRound.value
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(configuration.callbackRetryAfter))
                 if Task.isCancelled { break }
-                await services.retryUnverifiedCallbacks(into: verifier, now: Migrations.now())
+                await services.retryUnverifiedCallbacks(into: verifier, now: clock.milliseconds)
             }
         }
         creation = PaymentOrderCreation(
@@ -76,7 +80,7 @@ public final class MerchantBackend: Sendable {
                 payeeID: configuration.payeeId, callbackURL: services.callbackURL,
                 allowPaymentTokens: configuration.allowPaymentTokens),
             abandonedAfter: Int64((configuration.swedbankPayTimeout + 5) * 1_000),
-            maxKeyLength: configuration.maxIdempotencyKeyLength)
+            maxKeyLength: configuration.maxIdempotencyKeyLength, clock: clock)
     }
 
     /// The router with every route: the app API behind ``AppAuthMiddleware``, the admin API behind

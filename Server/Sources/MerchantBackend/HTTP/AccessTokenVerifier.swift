@@ -56,7 +56,7 @@ struct AccessTokenVerifier: Sendable {
 
     /// A verifier for valid `settings` (``JWTAuthentication/problems()`` is empty), reading the
     /// time from `now`.
-    init(settings: JWTAuthentication, userLengths: ClosedRange<Int>, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(settings: JWTAuthentication, userLengths: ClosedRange<Int>, now: @escaping @Sendable () -> Date) {
         let material = JWTKeyMaterial(settings)
         algorithms = Task { await material.algorithms() }
         rules = Rules(

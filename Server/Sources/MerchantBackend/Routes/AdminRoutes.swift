@@ -60,7 +60,7 @@ struct AdminRoutes {
         }
         let answer = try await services.swedbankPay.send(.GET, services.swedbankPay.url(pspID))
         if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-            try? await services.store.updateStatus(id: order.id, status: status, now: Migrations.now())
+            try? await services.store.updateStatus(id: order.id, status: status, now: services.clock.milliseconds)
         }
         return answer.object
     }
@@ -107,10 +107,12 @@ struct AdminRoutes {
         guard order.pspID != nil else {
             throw BackendProblem.conflict("The payment order was never created at Swedbank Pay.")
         }
-        let now = Migrations.now()
+        let now = services.clock.milliseconds
         let transaction = StoredTransaction(
-            id: BackendIDs.orderID(), orderID: order.id, kind: kind, idempotencyKey: idempotencyKey,
-            requestHash: RequestFingerprint.of(.object(body)), payeeReference: BackendIDs.payeeReference(),
+            id: BackendIDs.orderID(now: services.clock.date), orderID: order.id, kind: kind,
+            idempotencyKey: idempotencyKey,
+            requestHash: RequestFingerprint.of(.object(body)),
+            payeeReference: BackendIDs.payeeReference(now: services.clock.date),
             amount: request.amount, vatAmount: request.vatAmount, description: request.description, state: .pending,
             pspTransactionID: nil, pspNumber: nil, responseStatus: nil, responseBody: nil, createdAt: now,
             updatedAt: now)
@@ -131,7 +133,7 @@ struct AdminRoutes {
                     Data(body.utf8), status: status,
                     contentType: status < 300 ? "application/json" : "application/problem+json")
             case .failed:
-                guard let claimed = try await transactions.claim(existing, now: Migrations.now()) else {
+                guard let claimed = try await transactions.claim(existing, now: services.clock.milliseconds) else {
                     throw BackendProblem.conflict("A request with this Idempotency-Key is still being processed.")
                 }
                 return try await call(claimed, request: request, order: order)
@@ -169,11 +171,11 @@ struct AdminRoutes {
             if let items = request.orderItems { body["orderItems"] = items }
             let answer = try await services.swedbankPay.send(.POST, href, body: .object(["transaction": .object(body)]))
             if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-                try? await services.store.updateStatus(id: order.id, status: status, now: Migrations.now())
+                try? await services.store.updateStatus(id: order.id, status: status, now: services.clock.milliseconds)
             }
             try await identify(&transaction, order: order)
             transaction.state = .done
-            transaction.updatedAt = Migrations.now()
+            transaction.updatedAt = services.clock.milliseconds
             // Recorded done before the answer is built, so the answer's list shows it done.
             try await transactions.finish(transaction)
             let document = try await document(order, live: answer.object)
@@ -182,7 +184,7 @@ struct AdminRoutes {
             ])
             transaction.responseStatus = 201
             transaction.responseBody = response.jsonText
-            transaction.updatedAt = Migrations.now()
+            transaction.updatedAt = services.clock.milliseconds
             try await transactions.finish(transaction)
             return BackendResponse.json(response, status: 201)
         } catch let problem as BackendProblem {
@@ -192,7 +194,7 @@ struct AdminRoutes {
             transaction.state = verdict ? .rejected : .failed
             transaction.responseStatus = problem.status
             transaction.responseBody = SwedbankPaySDK.JSONValue.object(problem.document).jsonText
-            transaction.updatedAt = Migrations.now()
+            transaction.updatedAt = services.clock.milliseconds
             try? await transactions.finish(transaction)
             throw problem
         }

@@ -7,6 +7,8 @@ struct BackendServices: Sendable {
     let store: OrderStore
     let swedbankPay: SwedbankPayClient
     let body: RequestBody
+    /// The one clock (``BackendClock``); read it, never `Date()`.
+    let clock: BackendClock
 
     /// Where Swedbank Pay posts payment order callbacks.
     var callbackURL: URL { URL(string: configuration.publicOrigin + CallbackRoutes.path)! }
@@ -23,7 +25,7 @@ struct BackendServices: Sendable {
         }
         if BackendMetrics.enabled { BackendMetrics.statusRecorded(status) }
         do {
-            try await store.updateStatus(id: order.id, status: status, now: Migrations.now())
+            try await store.updateStatus(id: order.id, status: status, now: clock.milliseconds)
         } catch {
             throw .internalError()
         }

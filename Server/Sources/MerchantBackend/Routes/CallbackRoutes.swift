@@ -37,7 +37,7 @@ struct CallbackRoutes {
                 )
             }
             do {
-                try await services.store.recordCallback(pspID: pspID, now: Migrations.now())
+                try await services.store.recordCallback(pspID: pspID, now: services.clock.milliseconds)
             } catch {
                 throw BackendProblem.internalError()
             }

@@ -15,7 +15,7 @@ extension BackendServices {
         if let reference {
             let owner: String
             do {
-                owner = try await store.claimPayer(reference, user: user, now: Migrations.now())
+                owner = try await store.claimPayer(reference, user: user, now: clock.milliseconds)
             } catch {
                 throw BackendProblem.internalError()
             }

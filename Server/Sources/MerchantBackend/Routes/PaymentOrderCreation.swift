@@ -17,6 +17,7 @@ struct PaymentOrderCreation: Sendable {
     /// Milliseconds after which a pending creation counts as abandoned (its process died).
     let abandonedAfter: Int64
     let maxKeyLength: Int
+    let clock: BackendClock
 
     /// The header marking a replayed answer.
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
@@ -29,12 +30,13 @@ struct PaymentOrderCreation: Sendable {
         authorize: (SwedbankPaySDK.PaymentOrder) async throws -> Void
     ) async throws -> Response {
         try IdempotencyKey.check(idempotencyKey, maxLength: maxKeyLength)
-        let payeeReference = BackendIDs.payeeReference()
+        let payeeReference = BackendIDs.payeeReference(now: clock.date)
         let prepared = try preparation.prepare(body, payeeReference: payeeReference)
         try await authorize(prepared.order)
-        let now = Migrations.now()
+        let now = clock.milliseconds
         let order = StoredOrder(
-            id: BackendIDs.orderID(), payeeReference: payeeReference, userID: user, idempotencyKey: idempotencyKey,
+            id: BackendIDs.orderID(now: clock.date), payeeReference: payeeReference, userID: user,
+            idempotencyKey: idempotencyKey,
             requestHash: RequestFingerprint.of(.object(body)), operation: prepared.order.operation.rawValue,
             currency: prepared.order.currency, amount: prepared.order.amount, vatAmount: prepared.order.vatAmount,
             payerReference: prepared.order.payer?.payerReference, creation: .pending, status: nil, pspID: nil,
@@ -64,7 +66,7 @@ struct PaymentOrderCreation: Sendable {
             }
             return replay(existing, status: status, body: body)
         case .pending, .failed:
-            let now = Migrations.now()
+            let now = clock.milliseconds
             guard let claimed = try await store.claim(existing, now: now, staleBefore: now - abandonedAfter) else {
                 throw BackendProblem.badRequest(
                     "A request with this Idempotency-Key is still being processed; try again shortly.", status: 409)
@@ -87,7 +89,7 @@ struct PaymentOrderCreation: Sendable {
             if BackendMetrics.enabled { BackendMetrics.orderCreation(verdict ? "rejected" : "failed") }
             try await store.markUnfinished(
                 id: order.id, creation: verdict ? .rejected : .failed, responseStatus: verdict ? problem.status : nil,
-                responseBody: verdict ? document : nil, now: Migrations.now())
+                responseBody: verdict ? document : nil, now: clock.milliseconds)
             throw problem
         }
         guard case .object(let paymentOrder)? = answer.object["paymentOrder"],
@@ -95,7 +97,7 @@ struct PaymentOrderCreation: Sendable {
         else {
             if BackendMetrics.enabled { BackendMetrics.orderCreation("failed") }
             try await store.markUnfinished(
-                id: order.id, creation: .failed, responseStatus: nil, responseBody: nil, now: Migrations.now())
+                id: order.id, creation: .failed, responseStatus: nil, responseBody: nil, now: clock.milliseconds)
             throw BackendProblem.invalidResponse(
                 "Swedbank Pay's answer has no paymentOrder.id.", gatewayStatus: answer.status,
                 body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
@@ -108,7 +110,7 @@ struct PaymentOrderCreation: Sendable {
         if BackendMetrics.enabled { BackendMetrics.orderCreation("created") }
         try await store.markCreated(
             id: order.id, pspID: pspID, status: paymentOrder["status"]?.stringValue, responseStatus: 201,
-            responseBody: document, now: Migrations.now())
+            responseBody: document, now: clock.milliseconds)
         return BackendResponse.raw(
             Data(document.utf8), status: 201, contentType: "application/json; charset=utf-8",
             headers: [.location: "/paymentorders/\(order.id)"])

@@ -22,7 +22,7 @@ enum RequestFingerprint {
 enum BackendIDs {
     /// An order id: a UUID of version 7 (RFC 9562: 48 bits of Unix milliseconds, then random
     /// bits), lower case.
-    static func orderID(now: Date = Date()) -> String {
+    static func orderID(now: Date) -> String {
         var bytes = UUID().uuid
         let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1_000))
         withUnsafeMutableBytes(of: &bytes) { raw in
@@ -36,7 +36,7 @@ enum BackendIDs {
     /// A payee reference: 24 upper-case hexadecimal characters — 12 of Unix milliseconds, 12
     /// random — unique with overwhelming probability and within every instrument's limits (at
     /// most 30 alphanumerics).
-    static func payeeReference(now: Date = Date()) -> String {
+    static func payeeReference(now: Date) -> String {
         let milliseconds = UInt64(max(0, now.timeIntervalSince1970 * 1_000))
         let digits = Array("0123456789ABCDEF".utf8)
         return withUnsafeBytes(of: UUID().uuid) { random in

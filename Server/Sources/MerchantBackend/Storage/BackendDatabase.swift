@@ -35,7 +35,7 @@ public final class BackendDatabase: Sendable {
     /// no request holds one while it waits for Swedbank Pay, so a few serve many requests.
     public static func open(
         _ location: DatabaseLocation, connectionsPerEventLoop: Int = 8,
-        logger: Logger = Logger(label: "MerchantBackend.database")
+        logger: Logger = Logger(label: "MerchantBackend.database"), clock: BackendClock = .system
     ) async throws -> BackendDatabase {
         let database: BackendDatabase
         switch location {
@@ -75,7 +75,7 @@ public final class BackendDatabase: Sendable {
             database = BackendDatabase(sql: sql, engine: .postgres) { try await shutdown.value.shutdownAsync() }
         }
         do {
-            try await Migrations.run(on: database)
+            try await Migrations.run(on: database, now: clock.milliseconds)
         } catch {
             try? await database.close()
             throw error

@@ -106,15 +106,16 @@ enum Migrations {
             ]),
     ]
 
-    static func run(on database: BackendDatabase) async throws {
-        guard database.engine == .postgres else { return try await apply(on: database.sql) }
+    /// Applies what the database lacks; `now` (milliseconds) dates the versions applied.
+    static func run(on database: BackendDatabase, now: Int64) async throws {
+        guard database.engine == .postgres else { return try await apply(on: database.sql, now: now) }
         // PostgreSQL: backends starting together take turns (CREATE TABLE IF NOT EXISTS is not
         // safe against a concurrent create there). The lock belongs to one connection, so all of
         // it runs in one session.
         try await database.sql.withSession { session in
             try await session.raw("SELECT pg_advisory_lock(\(bind: lockKey))").run()
             do {
-                try await apply(on: session)
+                try await apply(on: session, now: now)
             } catch {
                 try? await session.raw("SELECT pg_advisory_unlock(\(bind: lockKey))").run()
                 throw error
@@ -126,7 +127,7 @@ enum Migrations {
     /// An arbitrary constant naming the migration lock.
     static let lockKey: Int64 = 0x5357_4250_4159
 
-    private static func apply(on sql: any SQLDatabase) async throws {
+    private static func apply(on sql: any SQLDatabase, now: Int64) async throws {
         try await sql.raw(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
         ).run()
@@ -139,12 +140,10 @@ enum Migrations {
                 try await sql.raw(SQLQueryString(statement)).run()
             }
             try await sql.raw(
-                "INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: Self.now())) ON CONFLICT DO NOTHING"
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: now)) ON CONFLICT DO NOTHING"
             ).run()
         }
     }
-
-    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1_000) }
 
     /// The newest schema version.
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

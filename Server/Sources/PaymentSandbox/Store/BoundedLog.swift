@@ -15,6 +15,7 @@ actor BoundedLog<Entry: Sendable> {
 
     func append(_ entry: Entry) {
         entries.append(entry)
+        defer { wakeWaiters(for: entry) }
         totalAppended += 1
         if entries.count - start > capacity {
             start += 1
@@ -28,6 +29,28 @@ actor BoundedLog<Entry: Sendable> {
     /// The kept entries, oldest first.
     func all() -> [Entry] {
         Array(entries[start...])
+    }
+
+    /// The first kept entry that matches `condition`, or else the first such entry appended later —
+    /// an event to await, where a test would otherwise poll the log.
+    func first(where condition: @escaping @Sendable (Entry) -> Bool) async -> Entry {
+        if let kept = entries[start...].first(where: condition) { return kept }
+        return await withCheckedContinuation { waiters.append((condition, $0)) }
+    }
+
+    private var waiters: [(condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
+
+    private func wakeWaiters(for entry: Entry) {
+        guard !waiters.isEmpty else { return }
+        var remaining: [(condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
+        for waiter in waiters {
+            if waiter.condition(entry) {
+                waiter.continuation.resume(returning: entry)
+            } else {
+                remaining.append(waiter)
+            }
+        }
+        waiters = remaining
     }
 
     func clear() {
