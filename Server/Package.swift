@@ -98,7 +98,6 @@ let package = Package(
                 "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
-                .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -92,7 +92,7 @@ class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
                         """#,
                     operations: #"{"rel": "abort-payment", "href": "\#(Self.base)/abort", "method": "POST"}"#)))
         let environment = SwedbankPaySDK.PaymentSessionEnvironment(
-            httpClient: http, appLauncher: NoApps(), walletAuthorizer: SimulatedWallet())
+            httpClient: http, appLauncher: NoApps(), walletAuthorizer: SwedbankPaySDK.SimulatedWallet())
         let screen = NativeCheckoutScreen(
             paymentSession: SwedbankPaySDK.SwedbankPayPaymentSession(environment: environment))
 

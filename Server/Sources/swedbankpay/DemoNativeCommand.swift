@@ -3,7 +3,6 @@ import BrowserHost
 import Foundation
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
-import SwedbankPaySDKTesting
 
 /// `swedbankpay demo native`: one native payment (`SwedbankPayPaymentSession`) against a Merchant
 /// Backend and the Payment Sandbox, printing the timeline of session requests and SDK callbacks;

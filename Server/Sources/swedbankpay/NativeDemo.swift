@@ -2,7 +2,6 @@ import BrowserHost
 import Foundation
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
-import SwedbankPaySDKTesting
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -62,7 +61,8 @@ final class NativeDemo {
         let session = SwedbankPaySDK.SwedbankPayPaymentSession(
             environment: SwedbankPaySDK.PaymentSessionEnvironment(
                 httpClient: http, appLauncher: DemoLauncher(),
-                walletAuthorizer: SimulatedWallet(behaviour: .authorize(data: "demo")), webViewHost: webViewHost))
+                walletAuthorizer: SwedbankPaySDK.SimulatedWallet(behaviour: .authorize(data: "demo")),
+                webViewHost: webViewHost))
         session.delegate = recorder
 
         recorder.note("app", "fetchPaymentSession")

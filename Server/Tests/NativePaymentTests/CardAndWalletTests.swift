@@ -33,7 +33,7 @@ import Testing
 
     @Test func applePayPaysWithTheSimulatedWallet() async throws {
         try await NativeSandbox.run { sandbox in
-            let wallet = SimulatedWallet(behaviour: .authorize(data: "simulated"))
+            let wallet = SwedbankPaySDK.SimulatedWallet(behaviour: .authorize(data: "simulated"))
             let flow = try await sandbox.start(wallet: wallet)
             flow.session.makeNativePaymentAttempt(
                 instrument: .applePay(merchantIdentifier: "merchant.com.example.shop"))
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aClosedApplePaySheetIsAUserCancelledProblem() async throws {
         try await NativeSandbox.run { sandbox in
-            let wallet = SimulatedWallet(behaviour: .cancel)
+            let wallet = SwedbankPaySDK.SimulatedWallet(behaviour: .cancel)
             let flow = try await sandbox.start(wallet: wallet)
             flow.session.makeNativePaymentAttempt(
                 instrument: .applePay(merchantIdentifier: "merchant.com.example.shop"))
@@ -75,7 +75,7 @@ import Testing
 
     @Test func aDeclinedApplePayTokenIsASessionProblemAndTheSheetShowsFailure() async throws {
         try await NativeSandbox.run { sandbox in
-            let wallet = SimulatedWallet(behaviour: .authorize(data: "DECLINE"))
+            let wallet = SwedbankPaySDK.SimulatedWallet(behaviour: .authorize(data: "DECLINE"))
             let flow = try await sandbox.start(wallet: wallet)
             flow.session.makeNativePaymentAttempt(
                 instrument: .applePay(merchantIdentifier: "merchant.com.example.shop"))

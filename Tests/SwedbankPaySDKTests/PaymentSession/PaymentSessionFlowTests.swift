@@ -136,7 +136,7 @@ import Testing
         #expect(harness.delegate.calls == ["fetched", "complete"])
         #expect(
             harness.body("/methods/ApplePay/attempts") == #"{"client":\#(SessionHarness.client),"culture":"sv-SE"}"#)
-        let payload = SimulatedWallet.paymentData(data: "simulated").base64EncodedString()
+        let payload = SwedbankPaySDK.SimulatedWallet.paymentData(data: "simulated").base64EncodedString()
         #expect(
             harness.body("/methods/ApplePay/payload") == #"{"paymentMethod":"ApplePay","paymentPayload":"\#(payload)"}"#
         )

@@ -59,7 +59,7 @@ final class SessionHarness {
     let http = StubHTTPClient()
     let clock = ManualClock()
     let launcher = SessionAppLauncher()
-    let wallet = SimulatedWallet()
+    let wallet = SwedbankPaySDK.SimulatedWallet()
     let host = ScriptedWebViewHost()
     let delegate = RecordingSessionDelegate()
     var session: SwedbankPaySDK.SwedbankPayPaymentSession?
