@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import ServerSupport
 
 /// A Merchant Backend: the server an app's ``SwedbankPaySDK/MerchantBackendConfiguration`` talks
 /// to, between the app and Swedbank Pay.
@@ -91,7 +92,7 @@ public final class MerchantBackend: Sendable {
         router.add(middleware: RequestLogMiddleware())
         // Per route, method and status: request counts, durations and requests in progress.
         if BackendMetrics.enabled { router.add(middleware: MetricsMiddleware()) }
-        router.add(middleware: BackendProblemMiddleware(bodyLimit: configuration.maxRequestBodyBytes))
+        router.add(middleware: ProblemMiddleware(BackendProblem.self, bodyLimit: configuration.maxRequestBodyBytes))
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)
         CallbackRoutes(services: services, verifier: callbackVerifier).register(open: router)

@@ -1,7 +1,7 @@
 import SwedbankPaySDK
 
 /// A failure answered as `application/problem+json` with a type URI the SDK gives a typed case
-/// (``SwedbankPaySDK/ProblemTypeURI``). Throw it from a route; ``BackendProblemMiddleware``
+/// (``SwedbankPaySDK/ProblemTypeURI``). Throw it from a route; ``ProblemMiddleware``
 /// writes it (the rendering is in `BackendProblem+Document.swift`, so this file stays free of the
 /// HTTP server and the fuzz targets compile it as it is).
 struct BackendProblem: Error, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServerSupport
 import SwedbankPaySDK
 
 /// An offline, stateful stand-in for the Swedbank Pay API: payment orders, consumers, payer
@@ -59,7 +60,7 @@ public final class PaymentSandbox: Sendable {
         // problem mapping and authentication, and the body limit covers routes that never read.
         router.add(middleware: RequestLogMiddleware(log: control.requestLog, time: services.time))
         router.add(middleware: FaultMiddleware(faults: control.faults))
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(SandboxProblem.self))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         let merchant = router.group().add(middleware: BearerAuthMiddleware(tokens: configuration.merchantTokens))
         for module in modules {
