@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "SwedbankPaySDKTesting", targets: ["SwedbankPaySDKTesting"]),
     ],
     targets: [
-        .target(name: "SwedbankPaySDK"),
+        // The privacy manifest ships with the library (Apple requires it of SDKs).
+        .target(name: "SwedbankPaySDK", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "SwedbankPaySDKMerchantBackend", dependencies: ["SwedbankPaySDK"]),
         .target(name: "SwedbankPaySDKTesting", dependencies: ["SwedbankPaySDK"]),
         .testTarget(
