@@ -84,6 +84,24 @@ public final class ChildProcess: Sendable {
         return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
     }
 
+    /// Waits for the child to end (on a thread of its own, not the cooperative pool) and returns
+    /// how it ended, as ``terminationStatus``.
+    public func exitStatus() async -> Int32 {
+        if let status = terminationStatus { return status }
+        let pid = processIdentifier
+        let raw: Int32 = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var raw: Int32 = 0
+                let reaped = waitpid(pid, &raw, 0)
+                continuation.resume(returning: reaped == pid ? raw : -1)
+            }
+        }
+        waitStatus.withLock { status in
+            if status == nil { status = raw }
+        }
+        return terminationStatus ?? -1
+    }
+
     /// Asks the child to stop (SIGTERM).
     public func terminate() { _ = Foundation.kill(processIdentifier, SIGTERM) }
 
