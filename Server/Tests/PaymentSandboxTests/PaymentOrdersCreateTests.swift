@@ -82,7 +82,9 @@ import Testing
                            "initiatingSystemUserAgent": "Mozilla/5.0 (body)", "language": "nb-NO",
                            "availableInstruments": ["Swish"], "instrument": "Swish",
                            "implementation": "PaymentsOnly", "integration": "", "instrumentMode": true,
-                           "guestMode": true, \(Fixture.subResourceIds(path))},
+                           "guestMode": true, \(Fixture.subResourceIds(path)),
+                           "userAgent": "Mozilla/5.0 (body)", "payments": {"id": "\(path)/payments"},
+                           "currentPayment": {"id": "\(path)/currentpayment"}},
                          "operations": [
                            {"method": "GET", "rel": "redirect-paymentorder", "contentType": "text/html",
                             "href": "http://sandbox.test/paymentmenu/\(ids.viewToken)"},

@@ -288,6 +288,16 @@ import Testing
         try await SandboxHarness().run { client in
             let path = try await Self.paidOrder(client, v3: false)
             let read = try await client.send(.get, path)
+            // v2's own members and sub-resources: the card brands, the payment, the current transaction.
+            #expect(
+                try read.object["paymentOrder"]?.objectValue?["items"]
+                    == json(#"[{"creditCard": {"cardBrands": ["Visa", "MasterCard"]}}]"#))
+            let payments = try await client.send(.get, path + "/payments")
+            let list = try #require(try payments.object["payments"]?.objectValue?["paymentList"]?.arrayValue)
+            #expect(list.count == 1)
+            #expect(list.first?.objectValue?["instrument"] == .string("CreditCard"))
+            let current = try await client.send(.get, path + "/currentpayment")
+            #expect(try current.object["transaction"]?.objectValue?["type"] == .string("Authorization"))
             let snapshot = try Self.snapshot(read)
             #expect(Array(snapshot.rels.prefix(2)) == ["create-paymentorder-cancel", "create-paymentorder-capture"])
             #expect(

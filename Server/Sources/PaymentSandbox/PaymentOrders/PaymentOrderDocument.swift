@@ -50,7 +50,20 @@ enum PaymentOrderDocument {
         ]
         for (name, value) in remainingAmounts(record) { object[name] = .integer(value) }
         if let instrument = order.instrument { object["instrument"] = .string(instrument.rawValue) }
-        if !record.isV3 { object["state"] = .string(v2State(record.status)) }
+        if !record.isV3 {
+            object["state"] = .string(v2State(record.status))
+            // Checkout v2's order model: the payer's user agent, its payments, and the card brands
+            // its menu offers.
+            object["userAgent"] = .string(order.userAgent)
+            for (member, path) in V2Resources.members {
+                object[member] = .object(["id": .string(record.path + "/" + path)])
+            }
+            if record.availableInstruments.contains("CreditCard") {
+                object["items"] = .array([
+                    .object(["creditCard": .object(["cardBrands": .array(V2Resources.cardBrands.map { .string($0) })])])
+                ])
+            }
+        }
         let tokenGenerated = SwedbankPaySDK.JSONValue.bool(
             record.paid?.tokens.contains { $0["type"]?.stringValue == "payment" } ?? false)
         for resource in PaymentOrderSubResource.allCases {

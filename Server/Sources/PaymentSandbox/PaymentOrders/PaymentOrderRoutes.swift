@@ -80,6 +80,9 @@ struct PaymentOrderRoutes: SandboxModule {
 
     private func showSubResource(id: String, _ name: String) async throws -> Response {
         let record = try await order(id)
+        if let v2 = V2Resources.render(name, of: record) {
+            return JSONResponse.make(.object(v2), apiVersion: record.apiVersion)
+        }
         guard let resource = PaymentOrderSubResource(pathName: name) else {
             throw SandboxProblem.notFound("The payment order has no sub-resource \(name).")
         }
