@@ -71,33 +71,35 @@ enum DocsFidelity {
                 var body = source.requestBody ?? .object([:])
                 for change in object["mutate"]?.arrayValue ?? [] { body = mutate(body, change) }
                 body = fillingPlaceholders(body)
+                // Another example's request (a problem's provocation) keeps its token as written.
+                if create == "self" { body = try await fillingToken(body, client: client) }
                 var headers: HTTPFields = [.accept: "application/json"]
                 if let version = source.requestHeader.flatMap(version(in:)) {
                     headers[.contentType] = "application/json;version=\(version)"
                 }
                 let reply = try await client.send(.post, "/psp/paymentorders", json: text(body), headers: headers)
-                last = Answer(status: reply.status, body: (try? reply.json) ?? .null)
+                last = Answer(status: reply.status, body: (try? reply.rawJSON) ?? .null)
                 orderPath = last.body.objectValue?["paymentOrder"]?.objectValue?["id"]?.stringValue ?? ""
             } else if let pay = object["pay"] {
                 let id = orderPath.split(separator: "/").last.map(String.init) ?? ""
                 let reply = try await client.send(
                     .post, "/sandbox/paymentorders/\(id)/pay", json: text(pay), token: nil)
-                last = Answer(status: reply.status, body: (try? reply.json) ?? .null)
+                last = Answer(status: reply.status, body: (try? reply.rawJSON) ?? .null)
             } else if let suffix = object["get"]?.stringValue {
                 let query = object["query"]?.stringValue.map { "?" + $0 } ?? ""
                 let reply = try await client.send(.get, orderPath + suffix + query)
-                last = Answer(status: reply.status, body: (try? reply.json) ?? .null)
+                last = Answer(status: reply.status, body: (try? reply.rawJSON) ?? .null)
             } else if let patch = object["patch"]?.stringValue {
                 let body = patch == "self" ? entry.requestBody ?? .null : object["body"] ?? .null
                 let reply = try await client.send(.patch, orderPath, json: text(body))
-                last = Answer(status: reply.status, body: (try? reply.json) ?? .null)
+                last = Answer(status: reply.status, body: (try? reply.rawJSON) ?? .null)
             } else if let request = object["request"]?.objectValue {
                 let path = try await fill(
                     request["path"]?.stringValue ?? "", orderPath: orderPath, client: client)
                 let method = HTTPRequest.Method(request["method"]?.stringValue ?? "GET") ?? .get
                 let body = request["body"] == .string("self") ? entry.requestBody : request["body"]
                 let reply = try await client.send(method, path, json: body.map(text))
-                last = Answer(status: reply.status, body: (try? reply.json) ?? .null)
+                last = Answer(status: reply.status, body: (try? reply.rawJSON) ?? .null)
             } else if object["callback"] != nil {
                 let id = orderPath.split(separator: "/").last.map(String.init) ?? ""
                 guard let record = await harness.sandbox.services.store.order(id: id) else { continue }
@@ -147,6 +149,45 @@ enum DocsFidelity {
             path = path.replacingOccurrences(of: placeholder, with: value)
         }
         return path
+    }
+
+    /// A server-initiated example (`Recur`, `UnscheduledPurchase`, `Payout`) pays with a token the
+    /// reader saved earlier: one is saved here by the `Verify` the portal describes for it (a card
+    /// for the first two, a Trustly account for a payout) and put in the example's place.
+    private static func fillingToken(_ body: JSON, client: SandboxClient) async throws -> JSON {
+        for root in ["paymentorder", "paymentOrder"] {
+            guard let operation = JSONShape.value(at: root + ".operation", in: body)?.stringValue,
+                let member = [
+                    "Recur": "recurrenceToken", "UnscheduledPurchase": "unscheduledToken",
+                    "Payout": "unscheduledToken",
+                ][operation],
+                JSONShape.value(at: root + "." + member, in: body)?.stringValue != nil
+            else { continue }
+            let payout = operation == "Payout"
+            let flag = member == "recurrenceToken" ? "generateRecurrenceToken" : "generateUnscheduledToken"
+            let verify = """
+                {"paymentorder": {"operation": "Verify", "currency": "SEK", "description": "Saving for later",
+                 "userAgent": "Mozilla/5.0", "language": "sv-SE", "\(flag)": true,
+                 "restrictedToPayoutInstruments": \(payout),
+                 "urls": {"hostUrls": ["https://example.com"], "completeUrl": "https://example.com/done"},
+                 "payeeInfo": {"payeeId": "\(PaymentOrdersFixture.payeeId)", "payeeReference": "DOCVERIFY1"}}}
+                """
+            let created = try await client.send(.post, "/psp/paymentorders", json: verify)
+            let path = try created.object["paymentOrder"]?.objectValue?["id"]?.stringValue ?? ""
+            let id = path.split(separator: "/").last.map(String.init) ?? ""
+            _ = try await client.send(
+                .post, "/sandbox/paymentorders/\(id)/pay",
+                json: #"{"instrument": "\#(payout ? "Trustly" : "CreditCard")"}"#,
+                token: nil)
+            let paid = try await client.send(.get, path + "/paid").object["paid"]?.objectValue
+            let type = String(member.dropLast("Token".count))
+            guard
+                let token = paid?["tokens"]?.arrayValue?.compactMap(\.objectValue)
+                    .first(where: { $0["type"]?.stringValue == type })?["token"]
+            else { continue }
+            return setting([root, member], in: body, to: token)
+        }
+        return body
     }
 
     /// Some examples leave the payee's id and reference empty for the reader to fill in; they are

@@ -46,7 +46,26 @@ import Testing
             #expect(try paid.object["paymentOrder"]?.objectValue?["status"] == .string("Paid"))
             let paidDetails = try await client.send(.get, "/psp/paymentorders/\(id)/paid")
             #expect(try paidDetails.object["paid"]?.objectValue?["transactionType"] == .string("Sale"))
-            #expect(try paidDetails.object["paid"]?.objectValue?["details"] == json(#"{"msisdn": "+46739000001"}"#))
+            #expect(
+                try paidDetails.object["paid"]?.objectValue?["details"]
+                    == json(#"{"msisdn": "+46739000001", "misidn": "+46739000001"}"#))
+        }
+    }
+
+    @Test func aDeclinedCardAttemptNamesTheAcquirersAnswer() async throws {
+        try await SandboxHarness().run { client in
+            let (_, id) = try await Fixture.create(client)
+            _ = try await client.send(
+                .post, "/sandbox/paymentorders/\(id)/pay", json: #"{"instrument": "CreditCard", "outcome": "failed"}"#,
+                token: nil)
+            let attempts = try await client.send(.get, "/psp/paymentorders/\(id)/failedattempts")
+            let attempt = try #require(
+                try attempts.object["failedAttempts"]?.objectValue?["failedAttemptList"]?.arrayValue?.first?.objectValue
+            )
+            #expect(
+                attempt["problem"]?.objectValue?["problems"]
+                    == (try json(
+                        #"[{"name": "ExternalResponse", "description": "REJECTED_BY_ACQUIRER-Card declined"}]"#)))
         }
     }
 

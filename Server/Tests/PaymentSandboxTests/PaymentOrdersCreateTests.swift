@@ -84,7 +84,10 @@ import Testing
                            "implementation": "PaymentsOnly", "integration": "", "instrumentMode": true,
                            "guestMode": true, \(Fixture.subResourceIds(path)),
                            "userAgent": "Mozilla/5.0 (body)", "payments": {"id": "\(path)/payments"},
-                           "currentPayment": {"id": "\(path)/currentpayment"}},
+                           "currentPayment": {"id": "\(path)/currentpayment"},
+                           "payers": {"id": "\(path)/payers"}, "remainingCaptureAmount": 0,
+                           "remainingCancellationAmount": 0, "remainingReversalAmount": 0,
+                           "items": [{"creditCard": {"cardBrands": ["Visa", "MasterCard"]}}]},
                          "operations": [
                            {"method": "GET", "rel": "redirect-paymentorder", "contentType": "text/html",
                             "href": "http://sandbox.test/paymentmenu/\(ids.viewToken)"},
@@ -185,7 +188,7 @@ import Testing
                         {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
                          "status": 400, "detail": "The payment order is invalid.",
                          "problems": [
-                           {"name": "paymentorder.operation", "description": "The field must be Purchase, Verify, Recur or UnscheduledPurchase."},
+                           {"name": "paymentorder.operation", "description": "The field must be Purchase, Verify, Recur, UnscheduledPurchase or Payout."},
                            {"name": "paymentorder.currency", "description": "The field must be one of SEK, NOK, DKK, EUR, USD."},
                            {"name": "paymentorder.amount", "description": "The field must be a non-negative integer."},
                            {"name": "paymentorder.vatAmount", "description": "The field must be a non-negative integer."},

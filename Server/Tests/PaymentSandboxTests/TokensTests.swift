@@ -49,6 +49,11 @@ import Testing
                          "operations": []}
                         """))
             let correlationId = PayerTokenDocument.correlationId(token)
+            // The token is the network token the card was paid with (the payment's maskedDPan).
+            let paid = try await client.send(.get, "/psp/paymentorders/\(Fixture.ExpectedIDs().id)/paid")
+            let dpan = try #require(
+                try paid.object["paid"]?.objectValue?["details"]?.objectValue?["maskedDPan"]?.stringValue)
+            let lastFourDPan = String(dpan.suffix(4))
             let current = try await client.send(.get, "/psp/paymentorders/payerownedtokens/payer1")
             #expect(
                 try current.json
@@ -56,10 +61,11 @@ import Testing
                         """
                         {"payerOwnedTokens": {
                            "id": "/psp/paymentorders/payerownedtokens/payer1", "payerReference": "payer1",
-                           "tokens": [{"token": "\(token)", "tokenType": "Payment", "networkTokenized": false,
+                           "tokens": [{"token": "\(token)", "tokenType": "Payment", "networkTokenized": true,
                              "instrument": "CreditCard", "instrumentDisplayName": "492500******0004",
                              "correlationId": "\(correlationId)",
-                             "instrumentParameters": {"expiryDate": "12/2030", "cardBrand": "Visa"},
+                             "instrumentParameters": {"expiryDate": "12/2030", "cardBrand": "Visa",
+                               "lastFourPan": "0004", "lastFourDPan": "\(lastFourDPan)", "issuerName": "Utl. Visa"},
                              "operations": [{"rel": "delete-paymenttokens", "method": "PATCH", "contentType": "application/json",
                                              "href": "http://sandbox.test/psp/paymentorders/paymenttokens/\(token)"}]}]},
                          "operations": [{"rel": "delete-payerownedtokens", "method": "PATCH", "contentType": "application/json",
@@ -100,10 +106,23 @@ import Testing
             let reply = try await client.send(
                 .patch, "/psp/paymentorders/payerownedtokens/payer1", json: #"{"state": "Deleted", "comment": "gdpr"}"#)
             #expect(reply.status == 200)
-            #expect(try reply.object["payerOwnedTokens"]?.objectValue?["tokens"] == .array([]))
+            // The answer lists what the deletion removed, as the portal shows it: the tokens the
+            // list had, without their delete operations.
+            let listed = try #require(before.object["payerOwnedTokens"]?.objectValue?["tokens"]?.arrayValue)
+            let withoutOperations = listed.map { token -> SwedbankPaySDK.JSONValue in
+                var object = token.objectValue ?? [:]
+                object["operations"] = nil
+                return .object(object)
+            }
+            #expect(try reply.object["payerOwnedTokens"]?.objectValue?["tokens"] == .array(withoutOperations))
             let stored = await harness.sandbox.services.store.tokens(payerReference: "payer1")
             #expect(stored.map(\.deleted) == [true, true])
             #expect(stored.map(\.comment) == ["gdpr", "gdpr"])
+            let after = try await client.send(.get, "/psp/paymentorders/payerownedtokens/payer1")
+            #expect(try after.object["payerOwnedTokens"]?.objectValue?["tokens"] == .array([]))
+            let again = try await client.send(
+                .patch, "/psp/paymentorders/payerownedtokens/payer1", json: #"{"state": "Deleted", "comment": "x"}"#)
+            #expect(try again.object["payerOwnedTokens"]?.objectValue?["tokens"] == .array([]))
         }
     }
 

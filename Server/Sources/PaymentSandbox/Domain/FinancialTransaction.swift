@@ -11,6 +11,8 @@ struct FinancialTransaction: Sendable, Codable, Equatable {
         case capture = "Capture"
         case cancellation = "Cancellation"
         case reversal = "Reversal"
+        /// Money sent to the payer's bank account (`Payout`): nothing to capture or reverse.
+        case payout = "Payout"
     }
 
     /// The GUID in the transaction's id (`<order>/financialtransactions/<guid>`).
@@ -43,6 +45,10 @@ struct PostPurchaseAmounts: Sendable, Equatable {
         }
         let sum = { (kind: FinancialTransaction.Kind) in
             transactions.filter { $0.kind == kind }.reduce(Int64(0)) { $0 + $1.amount }
+        }
+        guard paid.transactionType != FinancialTransaction.Kind.payout.rawValue else {
+            self.init(remainingCapture: 0, remainingReversal: 0, captured: false)
+            return
         }
         let isSale = paid.transactionType == FinancialTransaction.Kind.sale.rawValue
         let authorized = isSale ? 0 : paid.amount

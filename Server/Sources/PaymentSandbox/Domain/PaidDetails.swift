@@ -1,4 +1,5 @@
 import Foundation
+import SwedbankPaySDK
 
 /// The reconciliation facts of `paid.details` that every payment of an instrument carries at the
 /// real service, whichever way the sandbox was paid (payment session, hosted view, control API):
@@ -18,12 +19,36 @@ enum PaidDetails {
                 "paymentAccountReference": "PAR" + digits + "SANDBOX0000000",
                 "nonPaymentToken": "npt-" + digits, "externalNonPaymentToken": "enpt-" + digits,
             ]
-            if instrument == "ApplePay" { facts["maskedDPan"] = "489537******" + String(digits.suffix(4)) }
+            // The device (Apple Pay) or network token (card) the scheme paid with, as the portal's
+            // card examples show it beside the PAN.
+            facts["maskedDPan"] =
+                (instrument == "ApplePay" ? "489537******" : "************") + String(digits.suffix(4))
             return facts
         case "Trustly":
             return ["trustlyOrderId": String(digits.suffix(10))]
         default:
             return [:]
+        }
+    }
+
+    /// The details that the portal shows as JSON numbers (every Trustly example's `trustlyOrderId`);
+    /// the rest are strings.
+    static let numericKeys: Set<String> = ["trustlyOrderId"]
+
+    /// The portal's four Swish `paid` examples name the payer's number `misidn`; whether that is
+    /// the service's spelling or the portal's, no public source says, so both names are written.
+    static let aliases = ["msisdn": "misidn"]
+
+    /// `paid.details` as JSON: the numeric facts as numbers, everything else as strings, and each
+    /// fact with an alias under both names.
+    static func json(_ details: [String: String]) -> SwedbankPaySDK.JSONObject {
+        details.reduce(into: [:]) { object, entry in
+            if numericKeys.contains(entry.key), let number = Int64(entry.value) {
+                object[entry.key] = .integer(number)
+            } else {
+                object[entry.key] = .string(entry.value)
+            }
+            if let alias = aliases[entry.key], details[alias] == nil { object[alias] = .string(entry.value) }
         }
     }
 }

@@ -29,8 +29,18 @@ extension PaymentOrderRecord {
         history.append(
             HistoryEntry(
                 created: now, name: "PaymentAttemptStarted", initiatedBy: "Payer", instrument: instrument,
-                number: number, amount: order.amount))
+                number: number, amount: order.amount, prefill: prefills(instrument)))
         return number
+    }
+
+    /// Whether the order carries details of the payer that `instrument`'s form is filled with: the
+    /// payer's saved cards (a `payerReference`) for a card, the phone number for Swish.
+    func prefills(_ instrument: String) -> Bool {
+        switch instrument {
+        case "CreditCard": order.payer?.payerReference != nil
+        case "Swish": order.payer?.msisdn != nil
+        default: false
+        }
     }
 
     /// Records a failed attempt; the order stays `Initialized` so the payer can try again.
@@ -71,6 +81,23 @@ extension PaymentOrderRecord {
         history.append(
             HistoryEntry(
                 created: now, name: "PaymentPaid", initiatedBy: "Payer", instrument: instrument, number: number,
+                amount: order.amount))
+    }
+
+    /// Pays a `Payout` order out to the bank account its unscheduled token saved: paid at once,
+    /// initiated by the merchant, with nothing left to capture, cancel or reverse.
+    mutating func payOut(now: Date) throws(LifecycleError) {
+        guard status == .initialized else { throw .notInitialized(status) }
+        let number = nextAttemptNumber
+        nextAttemptNumber += 1
+        status = .paid
+        paid = PaidInfo(
+            instrument: "Trustly", number: number, transactionType: FinancialTransaction.Kind.payout.rawValue,
+            amount: order.amount,
+            details: PaidDetails.reconciliation(instrument: "Trustly", number: number, now: now), tokens: [])
+        history.append(
+            HistoryEntry(
+                created: now, name: "PaymentPaid", initiatedBy: "Payee", instrument: "Trustly", number: number,
                 amount: order.amount))
     }
 

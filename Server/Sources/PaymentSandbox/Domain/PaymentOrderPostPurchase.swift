@@ -38,7 +38,7 @@ extension PaymentOrderRecord {
         switch kind {
         case .capture, .cancellation: return amounts.remainingCapture > 0
         case .reversal: return amounts.remainingReversal > 0
-        case .authorization, .sale: return false
+        case .authorization, .sale, .payout: return false
         }
     }
 
@@ -72,7 +72,7 @@ extension PaymentOrderRecord {
         case .capture: whole = after.remainingCapture == 0 && transactions.filter({ $0.kind == .capture }).count == 1
         case .cancellation: whole = !after.captured
         case .reversal: whole = after.remainingReversal == 0 && after.remainingCapture == 0
-        case .authorization, .sale: whole = false
+        case .authorization, .sale, .payout: whole = false
         }
         if request.kind == .cancellation && !after.captured { status = .cancelled }
         if request.kind == .reversal && after.remainingReversal == 0 && after.remainingCapture == 0 {
@@ -92,7 +92,7 @@ extension PaymentOrderRecord {
         case .capture: verb = "Captured"
         case .cancellation: verb = "Cancelled"
         case .reversal: verb = "Reversed"
-        case .authorization, .sale: verb = "Paid"
+        case .authorization, .sale, .payout: verb = "Paid"
         }
         return "Payment" + (whole ? "" : "Partially") + verb
     }

@@ -22,6 +22,9 @@ struct HistoryEntry: Sendable, Codable {
     var instrument: String?
     var number: Int64?
     var amount: Int64?
+    /// On `PaymentAttemptStarted`: whether the instrument's form came filled with the payer's
+    /// details.
+    var prefill: Bool?
 }
 
 /// One entry of `failedAttempts.failedAttemptList`.
@@ -72,9 +75,9 @@ struct PaymentOrderRecord: Sendable {
     /// The number the next attempt (or financial transaction) gets.
     var nextAttemptNumber: Int64
     /// A payment the merchant's server makes with a token the payer left (`Recur`,
-    /// `UnscheduledPurchase`): no payer on a page, paid when created.
+    /// `UnscheduledPurchase`, `Payout`): no payer on a page, paid (or paid out) when created.
     struct ServerInitiated: Sendable, Equatable {
-        /// `Recur` or `UnscheduledPurchase`.
+        /// `Recur`, `UnscheduledPurchase` or `Payout`.
         var operation: String
         /// `recurrence` or `unscheduled`.
         var tokenType: String
@@ -100,11 +103,16 @@ struct PaymentOrderRecord: Sendable {
 
     /// The instruments the payer may choose from now: in instrument mode only that one.
     var availableInstruments: [String] {
+        if isPayout { return [] }
+        if extraFields["restrictedToPayoutInstruments"] == .bool(true) { return SandboxInstruments.payout }
         if let instrument = order.instrument?.rawValue { return [instrument] }
         return order.restrictedToInstruments.map(SandboxInstruments.expanding) ?? SandboxInstruments.all
     }
 
     var isInstrumentMode: Bool { order.instrument != nil }
+
+    /// A `Payout`: money to the payer, offered on no page.
+    var isPayout: Bool { serverInitiated?.operation == "Payout" }
 
     /// The API version its answers are labelled with: `3.1`, `3.0` (`productName` without a
     /// version header) or `2.0`.
@@ -120,6 +128,9 @@ struct PaymentOrderRecord: Sendable {
 /// The instruments the sandbox offers.
 enum SandboxInstruments {
     static let all = ["CreditCard", "Swish", "ApplePay", "Invoice-PayExFinancingSe", "Trustly"]
+    /// What a payout `Verify` (`restrictedToPayoutInstruments`) offers: the bank accounts a
+    /// `Payout` can pay to.
+    static let payout = ["Trustly"]
 
     /// The instruments a name of `restrictedToInstruments` stands for: itself, or for a family
     /// name every instrument of that family — Checkout v2 documents `Invoice` for all invoice

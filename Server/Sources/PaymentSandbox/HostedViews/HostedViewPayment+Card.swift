@@ -96,10 +96,11 @@ extension HostedViewPayment {
         if let problem = CardMagicAmount.problem(amount: order.order.amount) {
             return fail("CreditCard", number: number, problem: problem)
         }
-        var tokenOrder = order.order
-        if consent { tokenOrder.generatePaymentToken = true }
+        var tokenRecord = order
+        if consent { tokenRecord.order.generatePaymentToken = true }
         let tokens = PaymentTokenIssuer.tokens(
-            for: tokenOrder, maskedPan: card.maskedPan, expiryDate: card.expiryText, ids: context.ids)
+            types: PaymentTokenIssuer.wantedTypes(for: tokenRecord, instrument: "CreditCard"),
+            maskedPan: card.maskedPan, expiryDate: card.expiryText, ids: context.ids)
         let details = [
             "cardBrand": card.brand, "maskedPan": card.maskedPan, "expiryDate": card.expiryText, "cardType": "Credit",
             "acquirerTransactionType": threeDSecure ? "3DSECURE" : "STANDARD", "transactionInitiator": "CARDHOLDER",

@@ -173,7 +173,11 @@ struct HostedViewPayment: Sendable {
         guard approved else {
             return abandon(HostedViewInstrument.bank, number: number, reason: "The payer cancelled at the bank.")
         }
-        return try pay(HostedViewInstrument.bank, number: number, transactionType: "Sale", details: [:])
+        let outcome = try pay(HostedViewInstrument.bank, number: number, transactionType: "Sale", details: [:])
+        // A payout Verify saves the payer's account (the service stores it after the update).
+        PaymentTokenIssuer.issueIfRequested(
+            for: &order, cardBrand: "", maskedPan: "", expiryDate: "", ids: context.ids)
+        return outcome
     }
 
     /// The payer cancelled the payment (the menu's cancel link or the script's `cancel()`).

@@ -58,7 +58,19 @@ enum PaymentOrderDocument {
             for (member, path) in V2Resources.members {
                 object[member] = .object(["id": .string(record.path + "/" + path)])
             }
-            if record.availableInstruments.contains("CreditCard") {
+            // The v2 pages name the payer's resource `payers` as well as `payer`.
+            object["payers"] = .object(["id": .string(record.path + "/payers")])
+            // A paid v2 order carries its payment's figures and `paid` inline, as the v2 status
+            // models page shows it (without `$expand`).
+            if let paid = record.paid, record.status == .paid {
+                object["transactionType"] = .string(paid.transactionType)
+                object["submittedAmount"] = .integer(paid.amount)
+                object["feeAmount"] = .integer(0)
+                object["discountAmount"] = .integer(0)
+            }
+            // An instrument-mode order can be switched to cards (SetInstrument), so it lists them too,
+            // as the portal's invoice instrument-mode order does.
+            if record.availableInstruments.contains("CreditCard") || record.isInstrumentMode {
                 object["items"] = .array([
                     .object(["creditCard": .object(["cardBrands": .array(V2Resources.cardBrands.map { .string($0) })])])
                 ])
@@ -66,9 +78,10 @@ enum PaymentOrderDocument {
         }
         let tokenGenerated = SwedbankPaySDK.JSONValue.bool(
             record.paid?.tokens.contains { $0["type"]?.stringValue == "payment" } ?? false)
+        let inline = !record.isV3 && record.status == .paid ? expand.union([.paid]) : expand
         for resource in PaymentOrderSubResource.allCases {
             var member: SwedbankPaySDK.JSONObject =
-                expand.contains(resource)
+                inline.contains(resource)
                 ? resource.render(record) : ["id": .string(record.path + "/" + resource.pathName)]
             // The portal's orders say it on these three members even unexpanded.
             if [.paid, .cancelled, .reversed].contains(resource) { member["paymentTokenGenerated"] = tokenGenerated }
@@ -80,14 +93,14 @@ enum PaymentOrderDocument {
     /// `remainingCaptureAmount`, `remainingCancellationAmount` and `remainingReversalAmount` as
     /// the portal's examples show them: a paid order has the first two, and the third once money
     /// was captured; a reversed one the first and the third; a cancelled one none. Checkout v2
-    /// shows all three on any paid order.
+    /// shows all three on every order (0 until there is money to move).
     static func remainingAmounts(_ record: PaymentOrderRecord) -> [(String, Int64)] {
         let amounts = record.amounts
         let capture = ("remainingCaptureAmount", amounts.remainingCapture)
         let cancellation = ("remainingCancellationAmount", amounts.remainingCapture)
         let reversal = ("remainingReversalAmount", amounts.remainingReversal)
-        guard record.paid != nil else { return [] }
         if !record.isV3 { return [capture, cancellation, reversal] }
+        guard record.paid != nil else { return [] }
         switch record.status {
         case .paid: return amounts.captured ? [capture, cancellation, reversal] : [capture, cancellation]
         case .reversed: return [capture, reversal]

@@ -9,6 +9,8 @@ enum PaymentOrderOperations {
     static func operations(for record: PaymentOrderRecord, base: PublicURL, traceId: String)
         -> [SwedbankPaySDK.Operation]
     {
+        // A payout is the merchant's alone: no page to show, nothing to capture or reverse.
+        if record.isPayout { return [] }
         let language = record.order.language.rawValue
         let orderHref = base.url(record.path)
         let session = operation(

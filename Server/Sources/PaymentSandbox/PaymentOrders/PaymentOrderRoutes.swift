@@ -62,14 +62,29 @@ struct PaymentOrderRoutes: SandboxModule {
         var record = try PaymentOrderFactory.makeRecord(
             body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: services.date)
         if let initiated = record.serverInitiated {
-            try await payWithToken(&record, initiated)
+            if record.isPayout {
+                try await requireToken(initiated, instruments: SandboxInstruments.payout)
+            } else {
+                try await payWithToken(&record, initiated)
+            }
         }
         guard await services.store.insert(record) else {
             throw SandboxProblem.conflict(
                 "The payeeReference \(record.order.payeeInfo.payeeReference) is already used by another payment order of payee \(record.order.payeeInfo.payeeId)."
             )
         }
-        if record.serverInitiated != nil { services.callbacks.orderChanged(record) }
+        if record.isPayout {
+            // Answered as created (`Initialized`, as the portal shows it), paid out right after:
+            // the next GET shows it Paid, and the callback says so.
+            let now = services.date
+            let paidOut = try await services.store.updateOrder(id: record.id) { stored -> PaymentOrderRecord in
+                try? stored.payOut(now: now)
+                return stored
+            }
+            if let paidOut { services.callbacks.orderChanged(paidOut) }
+        } else if record.serverInitiated != nil {
+            services.callbacks.orderChanged(record)
+        }
         // 200, as 21 of the portal's 23 create examples show it (v2 and v3 alike; two v2 pages say 201).
         return respond(record, request)
     }
@@ -100,7 +115,7 @@ struct PaymentOrderRoutes: SandboxModule {
         }
         guard let record = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
         if change.changesStatus { services.callbacks.orderChanged(record) }
-        return respond(record, request)
+        return respond(record, request, expanding: change.answerExpands)
     }
 
     /// Pays a server-initiated order at once with the token it names: a card authorization, as a
@@ -108,14 +123,7 @@ struct PaymentOrderRoutes: SandboxModule {
     private func payWithToken(_ record: inout PaymentOrderRecord, _ initiated: PaymentOrderRecord.ServerInitiated)
         async throws
     {
-        guard let token = await services.store.issued(initiated.token), token.type == initiated.tokenType else {
-            let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
-            throw SandboxProblem(
-                type: SandboxProblem.errorDetail + "paymentorders/inputerror", title: "Error in input data",
-                status: 404,
-                detail: "Input validation failed, error description in problems node!",
-                problems: [(name, "The given \(name) does not exist.")])
-        }
+        let token = try await requireToken(initiated, instruments: ["CreditCard"])
         let now = services.date
         do {
             let number = try record.startAttempt(instrument: token.instrument, now: now)
@@ -129,6 +137,29 @@ struct PaymentOrderRoutes: SandboxModule {
             throw SandboxProblem.forbidden(
                 "The token's instrument \(token.instrument) is not available for this payment order.")
         }
+    }
+
+    /// The issued token a server-initiated order names. An unknown or deleted token is the portal's
+    /// 404 problem; a token of another instrument (a card's for a payout, a bank account's for a
+    /// purchase) a 403 naming it.
+    @discardableResult
+    private func requireToken(_ initiated: PaymentOrderRecord.ServerInitiated, instruments: [String]) async throws
+        -> IssuedToken
+    {
+        let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
+        guard let token = await services.store.issued(initiated.token), token.type == initiated.tokenType else {
+            throw SandboxProblem(
+                type: SandboxProblem.errorDetail + "paymentorders/inputerror", title: "Error in input data",
+                status: 404,
+                detail: "Input validation failed, error description in problems node!",
+                problems: [(name, "The given \(name) does not exist.")])
+        }
+        guard instruments.contains(token.instrument) else {
+            throw SandboxProblem.forbidden(
+                "The \(name) was saved by \(token.instrument); a \(initiated.operation) needs one saved by \(instruments.joined(separator: " or "))."
+            )
+        }
+        return token
     }
 
     /// The collections a merchant POSTs a capture, cancellation or reversal to.
@@ -205,9 +236,12 @@ struct PaymentOrderRoutes: SandboxModule {
         return nil
     }
 
-    /// The full order with its operations, honouring `$expand`.
-    private func respond(_ record: PaymentOrderRecord, _ request: Request, status: Int = 200) -> Response {
-        let expand = PaymentOrderSubResource.expansion(Self.expandParameter(request))
+    /// The full order with its operations, honouring `$expand` and inlining `expanding` as well.
+    private func respond(
+        _ record: PaymentOrderRecord, _ request: Request, status: Int = 200,
+        expanding: Set<PaymentOrderSubResource> = []
+    ) -> Response {
+        let expand = PaymentOrderSubResource.expansion(Self.expandParameter(request)).union(expanding)
         let operations = PaymentOrderOperations.operations(
             for: record, base: services.urls(for: request), traceId: services.ids.traceId())
         return JSONResponse.make(

@@ -107,6 +107,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         if let instrument = entry.instrument { object["instrument"] = .string(instrument) }
         if let number = entry.number { object["number"] = .integer(number) }
         if let amount = entry.amount { object["amount"] = .integer(amount) }
+        if let prefill = entry.prefill { object["prefill"] = .bool(prefill) }
         return object
     }
 
@@ -120,7 +121,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
 
     /// The attempt's problem as the portal shows one: with its `instance` and a `problems` list,
     /// and for Swish the `sessionId` of the Swish payment; derived from the order and the attempt
-    /// number, so they stay the same on every read without being stored.
+    /// number, so they stay the same on every read without being stored. A system error names a
+    /// session too, as the portal's `systemerror` example does.
     static func attemptProblem(_ attempt: FailedAttempt, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         var problem = attempt.problem
         let seed = "\(record.id)/\(attempt.number)"
@@ -129,11 +131,24 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         if problem["instance"] == nil {
             problem["instance"] = .string("https://api.payex.com/psp/probleminstance/00-\(trace)-\(span)-01")
         }
-        if problem["problems"] == nil { problem["problems"] = .array([]) }
-        if attempt.instrument == "Swish", problem["sessionId"] == nil {
+        if problem["problems"] == nil { problem["problems"] = .array(externalResponse(attempt)) }
+        let isSystemError = problem["type"]?.stringValue == SandboxProblem.errorDetail + "systemerror"
+        if attempt.instrument == "Swish" || isSystemError, problem["sessionId"] == nil {
             problem["sessionId"] = .string(PayerTokenDocument.correlationId(seed + "/swish"))
         }
         return problem
+    }
+
+    /// What the acquirer answered a card attempt, as the portal's failed attempts name it
+    /// (`ExternalResponse`, `<code>-<text>`): the payer's cancellation or the decline. Other
+    /// instruments' problems carry an empty list, as the portal's Vipps attempt does.
+    static func externalResponse(_ attempt: FailedAttempt) -> [SwedbankPaySDK.JSONValue] {
+        guard ["CreditCard", "ApplePay"].contains(attempt.instrument) else { return [] }
+        let description =
+            attempt.status == "Aborted"
+            ? "UserCancelled-CANCELED"
+            : "REJECTED_BY_ACQUIRER-" + (attempt.problem["title"]?.stringValue ?? "declined")
+        return [.object(["name": .string("ExternalResponse"), "description": .string(description)])]
     }
 
     private static func render(_ paid: PaidInfo, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
@@ -144,7 +159,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             "transactionType": .string(paid.transactionType), "amount": .integer(paid.amount),
             "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
             "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
-            "details": .object(paid.details.mapValues { .string($0) }),
+            "details": .object(PaidDetails.json(paid.details)),
         ]
         if let orderReference = record.order.payeeInfo.orderReference {
             object["orderReference"] = .string(orderReference)

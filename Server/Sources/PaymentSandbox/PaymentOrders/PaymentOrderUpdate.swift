@@ -29,6 +29,13 @@ enum PaymentOrderUpdate: Sendable, Equatable {
         }
     }
 
+    /// What the answer inlines: an aborted attempt's answer shows the history and the failed
+    /// attempts, as the portal's `PaymentAttemptAborted` example does.
+    var answerExpands: Set<PaymentOrderSubResource> {
+        if case .abortAttempt = self { return [.history, .failedAttempts] }
+        return []
+    }
+
     /// Whether applying it changes the order's status (and so warrants a callback).
     var changesStatus: Bool {
         if case .abort = self { return true }

@@ -11,13 +11,16 @@ enum PaymentOrderValidator {
     /// The currencies the sandbox accepts.
     static let currencies = ["SEK", "NOK", "DKK", "EUR", "USD"]
     /// The operations the sandbox can create.
-    static let operations = ["Purchase", "Verify", "Recur", "UnscheduledPurchase"]
+    static let operations = ["Purchase", "Verify", "Recur", "UnscheduledPurchase", "Payout"]
     /// The server-initiated operations and the member naming the token each pays with. Such an
-    /// order has no payer on a page: it needs no `hostUrls` or `completeUrl`.
-    static let serverInitiated = ["Recur": "recurrenceToken", "UnscheduledPurchase": "unscheduledToken"]
+    /// order has no payer on a page: it needs no `hostUrls` or `completeUrl`. A `Payout` sends
+    /// money to the bank account a payout `Verify` saved as an unscheduled token.
+    static let serverInitiated = [
+        "Recur": "recurrenceToken", "UnscheduledPurchase": "unscheduledToken", "Payout": "unscheduledToken",
+    ]
     static let flags = [
         "generatePaymentToken", "generateRecurrenceToken", "generateUnscheduledToken", "disableStoredPaymentDetails",
-        "disablePaymentMenu", "enablePaymentDetailsConsentCheckbox",
+        "disablePaymentMenu", "enablePaymentDetailsConsentCheckbox", "restrictedToPayoutInstruments",
     ]
 
     /// The `paymentorder` member of a request body; `paymentOrder` is accepted too, as clients
@@ -43,7 +46,8 @@ enum PaymentOrderValidator {
         var problems = InputProblems()
         let operation = problems.string(order, "operation", at: prefix, required: true)
         if let operation, !operations.contains(operation) {
-            problems.add(prefix + "operation", "The field must be Purchase, Verify, Recur or UnscheduledPurchase.")
+            problems.add(
+                prefix + "operation", "The field must be Purchase, Verify, Recur, UnscheduledPurchase or Payout.")
         }
         let isVerify = operation == "Verify"
         let tokenMember = operation.flatMap { serverInitiated[$0] }
@@ -78,6 +82,11 @@ enum PaymentOrderValidator {
         }
         if flagValues["generatePaymentToken"] == true, payerReference == nil {
             problems.add(prefix + "payer.payerReference", "The field is required when generatePaymentToken is true.")
+        }
+        if flagValues["restrictedToPayoutInstruments"] == true, !isVerify {
+            problems.add(
+                prefix + "restrictedToPayoutInstruments",
+                "The field may only be true for a Verify, which saves the payer's account for payouts.")
         }
         if flagValues["enablePaymentDetailsConsentCheckbox"] == true,
             flagValues["disableStoredPaymentDetails"] != true

@@ -32,6 +32,9 @@ struct PayerTokenRecord: Sendable, Codable {
     let instrument: String
     let instrumentDisplayName: String
     let instrumentParameters: [String: String]
+    /// A card saved by the scheme as a network token: the last four digits of the card and of
+    /// the token, and the issuer (`payerownedtokens` lists them). Nil for other instruments.
+    var networkToken: [String: String]? = nil
     var deleted = false
     var comment: String?
 }

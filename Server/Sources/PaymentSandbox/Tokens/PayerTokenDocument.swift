@@ -37,18 +37,46 @@ enum PayerTokenDocument {
     {
         let path = "/psp/paymentorders/payerownedtokens/\(escaped(payerReference))"
         let list: [SwedbankPaySDK.JSONValue] = tokens.filter { !$0.deleted }.map { token in
-            .object([
-                "token": .string(token.token), "tokenType": .string("Payment"), "networkTokenized": .bool(false),
-                "instrument": .string(token.instrument), "instrumentDisplayName": .string(token.instrumentDisplayName),
-                "correlationId": .string(correlationId(token.token)), "instrumentParameters": parameters(token),
-                "operations": .array([deleteOperation("delete-paymenttokens", href: base.url(tokenPath(token.token)))]),
+            var object = entry(token)
+            object["operations"] = .array([
+                deleteOperation("delete-paymenttokens", href: base.url(tokenPath(token.token)))
             ])
+            return .object(object)
         }
         return [
             "payerOwnedTokens": .object([
                 "id": .string(path), "payerReference": .string(payerReference), "tokens": .array(list),
             ]),
             "operations": .array([deleteOperation("delete-payerownedtokens", href: base.url(path))]),
+        ]
+    }
+
+    /// The answer of `PATCH /psp/paymentorders/payerownedtokens/<payerReference>`: the tokens the
+    /// deletion removed, as the portal's three examples show them (without operations: nothing
+    /// more can be done with them), and the list's own delete operation.
+    static func removed(payerReference: String, tokens: [PayerTokenRecord], base: PublicURL)
+        -> SwedbankPaySDK.JSONObject
+    {
+        let path = "/psp/paymentorders/payerownedtokens/\(escaped(payerReference))"
+        return [
+            "payerOwnedTokens": .object([
+                "id": .string(path), "payerReference": .string(payerReference),
+                "tokens": .array(tokens.map { .object(entry($0)) }),
+            ]),
+            "operations": .array([deleteOperation("delete-payerownedtokens", href: base.url(path))]),
+        ]
+    }
+
+    /// One entry of `payerOwnedTokens.tokens`, without its operations; a network token's facts are
+    /// among its parameters (the legacy list shows only the card's).
+    private static func entry(_ token: PayerTokenRecord) -> SwedbankPaySDK.JSONObject {
+        let parameters = token.instrumentParameters.merging(token.networkToken ?? [:]) { own, _ in own }
+        return [
+            "token": .string(token.token), "tokenType": .string("Payment"),
+            "networkTokenized": .bool(token.networkToken != nil), "instrument": .string(token.instrument),
+            "instrumentDisplayName": .string(token.instrumentDisplayName),
+            "correlationId": .string(correlationId(token.token)),
+            "instrumentParameters": .object(parameters.mapValues { .string($0) }),
         ]
     }
 

@@ -3,7 +3,8 @@ import Hummingbird
 import SwedbankPaySDK
 
 /// The merchant's token API: list a payer's tokens (legacy and current shapes), delete one payment
-/// token, delete all of a payer's tokens, delete a recurrence or unscheduled token.
+/// token, delete all of a payer's tokens (answered with the tokens removed), delete a recurrence or
+/// unscheduled token.
 struct PayerTokenRoutes: SandboxModule {
     let services: SandboxServices
 
@@ -23,10 +24,16 @@ struct PayerTokenRoutes: SandboxModule {
         merchant.patch("/psp/paymentorders/payerownedtokens/:payerReference") { request, context in
             let reference = try Self.payerReference(context)
             let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+            var removed: [PayerTokenRecord] = []
             for token in await services.store.tokens(payerReference: reference) where !token.deleted {
-                _ = await services.store.deleteToken(token.token, comment: comment)
+                if let deleted = await services.store.deleteToken(token.token, comment: comment) {
+                    removed.append(deleted)
+                }
             }
-            return await current(reference, request)
+            return JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object(
+                    PayerTokenDocument.removed(
+                        payerReference: reference, tokens: removed, base: services.urls(for: request))))
         }
         // The portal spells the collections in camel case; both spellings are served.
         for collection in ["paymenttokens", "paymentTokens"] {

@@ -8,19 +8,31 @@ import SwedbankPaySDK
 /// store is another actor: ``issueIfRequested(for:cardBrand:maskedPan:expiryDate:ids:)`` inside the
 /// update, right after `markPaid`; ``saveIssuedTokens(of:in:)`` after the update.
 enum PaymentTokenIssuer {
-    /// Only cards make tokens in the sandbox.
-    static let tokenizingInstruments: Set<String> = ["CreditCard"]
+    /// The instruments that make tokens in the sandbox: cards every kind the order asks for, and
+    /// Trustly the unscheduled token of a payout `Verify` (the bank account a `Payout` pays to).
+    static let tokenizingInstruments: Set<String> = ["CreditCard", "Trustly"]
 
-    /// The `paid.tokens[]` entries the order asked for, for a card payment: `payment` (one-click,
-    /// only with a `payer.payerReference`), `recurrence` and `unscheduled`. Pure apart from ids.
-    static func tokens(
-        for order: SwedbankPaySDK.PaymentOrder, maskedPan: String, expiryDate: String, ids: IDGenerator
-    ) -> [SwedbankPaySDK.JSONObject] {
+    /// The token types a paid order asked for and its instrument makes: `payment` (one-click,
+    /// only with a `payer.payerReference`), `recurrence` and `unscheduled` by card; only
+    /// `unscheduled` by Trustly, and only for an order `restrictedToPayoutInstruments`.
+    static func wantedTypes(for record: PaymentOrderRecord, instrument: String) -> [String] {
+        let order = record.order
+        if instrument == "Trustly" {
+            let forPayouts = record.extraFields["restrictedToPayoutInstruments"] == .bool(true)
+            return forPayouts && order.generateUnscheduledToken ? ["unscheduled"] : []
+        }
         var wanted: [String] = []
         if order.generatePaymentToken, order.payer?.payerReference != nil { wanted.append("payment") }
         if order.generateRecurrenceToken { wanted.append("recurrence") }
         if order.generateUnscheduledToken { wanted.append("unscheduled") }
-        return wanted.map { type in
+        return wanted
+    }
+
+    /// The `paid.tokens[]` entries of `types`. Pure apart from ids.
+    static func tokens(types: [String], maskedPan: String, expiryDate: String, ids: IDGenerator)
+        -> [SwedbankPaySDK.JSONObject]
+    {
+        types.map { type in
             [
                 "type": .string(type), "token": .string(ids.guid()), "name": .string(maskedPan),
                 "expiryDate": .string(expiryDate),
@@ -28,9 +40,10 @@ enum PaymentTokenIssuer {
         }
     }
 
-    /// Call right after `markPaid` on a paid order: when it was paid by card and asked for tokens,
-    /// adds them to `record.paid.tokens` (and the card brand to `paid.details`). Returns the
-    /// `paid.tokens[]` entries (empty when none were asked for). Calling it again changes nothing.
+    /// Call right after `markPaid` on a paid order: when its instrument makes tokens and the order
+    /// asked for them, adds them to `record.paid.tokens` (and a card's brand to `paid.details`).
+    /// Returns the `paid.tokens[]` entries (empty when none were asked for). Calling it again
+    /// changes nothing. A Trustly account is named by a masked account number, without expiry.
     @discardableResult
     static func issueIfRequested(
         for record: inout PaymentOrderRecord, cardBrand: String, maskedPan: String, expiryDate: String,
@@ -38,11 +51,19 @@ enum PaymentTokenIssuer {
     ) -> [SwedbankPaySDK.JSONObject] {
         guard var paid = record.paid, tokenizingInstruments.contains(paid.instrument) else { return [] }
         guard paid.tokens.isEmpty else { return paid.tokens }
-        paid.tokens = tokens(for: record.order, maskedPan: maskedPan, expiryDate: expiryDate, ids: ids)
-        if !paid.tokens.isEmpty, paid.details["cardBrand"] == nil { paid.details["cardBrand"] = cardBrand }
+        let types = wantedTypes(for: record, instrument: paid.instrument)
+        if paid.instrument == "Trustly" {
+            paid.tokens = tokens(types: types, maskedPan: trustlyAccount, expiryDate: "", ids: ids)
+        } else {
+            paid.tokens = tokens(types: types, maskedPan: maskedPan, expiryDate: expiryDate, ids: ids)
+            if !paid.tokens.isEmpty, paid.details["cardBrand"] == nil { paid.details["cardBrand"] = cardBrand }
+        }
         record.paid = paid
         return paid.tokens
     }
+
+    /// The bank account a sandbox Trustly payer saves for payouts, masked.
+    static let trustlyAccount = "************4321"
 
     /// The payer-owned token records of a paid order's `payment` tokens.
     static func payerTokens(of record: PaymentOrderRecord) -> [PayerTokenRecord] {
@@ -52,10 +73,22 @@ enum PaymentTokenIssuer {
             var parameters: [String: String] = [:]
             parameters["expiryDate"] = entry["expiryDate"]?.stringValue
             parameters["cardBrand"] = paid.details["cardBrand"]
-            return PayerTokenRecord(
+            var record = PayerTokenRecord(
                 token: token, payerReference: payerReference, instrument: paid.instrument,
                 instrumentDisplayName: entry["name"]?.stringValue ?? "", instrumentParameters: parameters)
+            record.networkToken = networkToken(of: paid, maskedPan: entry["name"]?.stringValue ?? "")
+            return record
         }
+    }
+
+    /// A saved card is a network token, as the portal's network tokenization page lists one: the
+    /// last four digits of the card and of the token (the payment's `maskedDPan`), and the issuer.
+    static func networkToken(of paid: PaidInfo, maskedPan: String) -> [String: String]? {
+        guard paid.instrument == "CreditCard", let dpan = paid.details["maskedDPan"] else { return nil }
+        return [
+            "lastFourPan": String(maskedPan.suffix(4)), "lastFourDPan": String(dpan.suffix(4)),
+            "issuerName": paid.details["issuingBank"] ?? "",
+        ]
     }
 
     /// Call after the update that paid `record`: saves its payment tokens as the payer's, so they
