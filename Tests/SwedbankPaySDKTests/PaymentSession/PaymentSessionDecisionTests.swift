@@ -30,21 +30,28 @@ import Testing
     static func prepared(
         _ model: SessionFixtures.JSON = F.choosing(), manual: SwedbankPaySDK.ViewPaymentOrderInfo? = nil
     )
-        -> PaymentSessionMemory
+        -> PaymentSessionState
     {
-        var memory = PaymentSessionMemory(manualOrderInfo: manual)
-        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
-        _ = PaymentSessionDecision.reduce(&memory, .response(F.parsed(F.fresh), to: .getSession(F.sessionURL)))
+        var memory = PaymentSessionState(manualOrderInfo: manual)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
+        _ = PaymentSessionDecision.reduce(&memory, .response(F.parsed(F.fresh), to: .getSession(F.sessionURL))).effects
         let effects = PaymentSessionDecision.reduce(&memory, .response(F.parsed(model), to: post("/prepare", .prepare)))
+            .effects
         #expect(effects.count == 1)
         return memory
     }
 
     static func respond(
-        _ memory: inout PaymentSessionMemory, _ json: SessionFixtures.JSON, to request: SessionRequest = post("/x")
+        _ memory: inout PaymentSessionState, _ json: SessionFixtures.JSON, to request: SessionRequest = post("/x")
     )
         -> [PaymentSessionEffect]
     {
+        respondStep(&memory, json, to: request).effects
+    }
+
+    static func respondStep(
+        _ memory: inout PaymentSessionState, _ json: SessionFixtures.JSON, to request: SessionRequest = post("/x")
+    ) -> PaymentSessionStep {
         PaymentSessionDecision.reduce(&memory, .response(F.parsed(json), to: request))
     }
 
@@ -57,52 +64,48 @@ import Testing
 
     @Test func fetchForgetsEverythingAndGetsTheSessionURL() {
         var memory = Self.prepared()
-        memory.shownProblems = ["x"]
-        let effects = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        let effects = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         #expect(effects == [.cancelAll, .send(.getSession(F.sessionURL))])
-        #expect(
-            memory
-                == {
-                    var fresh = PaymentSessionMemory(manualOrderInfo: nil)
-                    fresh.sessionURL = F.sessionURL
-                    return fresh
-                }())
+        // A new session: nothing of the prepared one (its model, instruments, problems) is left.
+        var fresh = PaymentSessionState(manualOrderInfo: nil)
+        fresh.phase = .fetching(url: F.sessionURL)
+        #expect(memory == fresh)
     }
 
     @Test func branch1PreparesAFreshSession() {
-        var memory = PaymentSessionMemory(manualOrderInfo: nil)
-        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        var memory = PaymentSessionState(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
         #expect(effects == [.send(Self.post("/prepare", .prepare))])
-        #expect(memory.orderInfo?.completeUrl.absoluteString == F.completeUrl)
-        #expect(memory.orderInfo?.webViewBaseURL?.absoluteString == F.hostUrl)
+        #expect(memory.session?.orderInfo?.completeUrl.absoluteString == F.completeUrl)
+        #expect(memory.session?.orderInfo?.webViewBaseURL?.absoluteString == F.hostUrl)
     }
 
     @Test func branch19GivesTheInstrumentsOnceAndBranch20ReportsTheEndAfter() {
-        var memory = PaymentSessionMemory(manualOrderInfo: nil)
-        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        var memory = PaymentSessionState(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         _ = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
         #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.fetched(Self.instruments))])
         #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.endStateReached)])
     }
 
     @Test func automaticConfigurationNeedsTheCompleteAndHostURLs() {
-        var memory = PaymentSessionMemory(manualOrderInfo: nil)
-        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        var memory = PaymentSessionState(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
         #expect(effects == [.cancelPolling, .notify(.automaticConfigurationFailed)])
-        #expect(memory.model == nil)
+        #expect(memory.phase == .fetching(url: F.sessionURL))
     }
 
     @Test func manualOrderInfoIsNeverReplaced() {
         let manual = SwedbankPaySDK.ViewPaymentOrderInfo(
             isV3: true, webViewBaseURL: nil, viewPaymentLink: URL(string: "https://app.test/view")!,
             completeUrl: URL(string: "https://app.test/done")!, cancelUrl: nil, paymentUrl: nil, termsOfServiceUrl: nil)
-        var memory = PaymentSessionMemory(manualOrderInfo: manual)
-        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        var memory = PaymentSessionState(manualOrderInfo: manual)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
         #expect(effects == [.notify(.fetched([]))])
-        #expect(memory.orderInfo == manual)
+        #expect(memory.session?.orderInfo == manual)
         // redirect-payer compares with the manual URLs, so the session's completeUrl is an unknown end.
         #expect(
             Self.respond(&memory, F.terminal(redirect: F.completeUrl)) == [.cancelPolling, .notify(.endStateReached)])
@@ -126,7 +129,7 @@ import Testing
         // A new problem with a poll still offered: shown, acknowledged, and the poll goes on.
         var polling = F.parsed(F.swishAttempt(local: false))
         polling.problem = F.parsed(F.choosing(problem: F.problem(2))).problem
-        let effects = PaymentSessionDecision.reduce(&memory, .response(polling, to: Self.getPayment))
+        let effects = PaymentSessionDecision.reduce(&memory, .response(polling, to: Self.getPayment)).effects
         #expect(effects.count == 3)
         #expect(effects.last == .schedulePoll(Self.getPayment))
     }
@@ -135,12 +138,12 @@ import Testing
 
     @Test func branch10StartsSwishWithTheSessionsCulture() {
         var memory = Self.prepared()
-        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: "+46739000001")))
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: "+46739000001"))).effects
         #expect(
             effects == [
                 .send(Self.post("/methods/Swish/attempts", .startSwish(culture: "sv-SE", msisdn: "+46739000001")))
             ])
-        #expect(memory.pendingInstrument == nil)
+        #expect(memory.session?.request.instrument == nil)
     }
 
     @Test(arguments: [
@@ -148,9 +151,9 @@ import Testing
     ])
     func anInvalidMSISDNIsRefusedBeforeAnyRequest(msisdn: String) {
         var memory = Self.prepared()
-        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: msisdn)))
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: msisdn))).effects
         #expect(effects == [.notify(.internalInconsistency(.invalidMSISDN))])
-        #expect(memory.pendingInstrument == nil)
+        #expect(memory.session?.request.instrument == nil)
     }
 
     @Test(arguments: ["+46739000001", "+4915123456789", "+12025550123"])
@@ -179,13 +182,13 @@ import Testing
         let fail = SessionOperation(
             rel: "fail-payment-attempt", href: F.session + "/methods/Swish/failures", method: "POST")
         #expect(
-            PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: fail)) == [
+            PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: fail)).effects == [
                 .send(
                     Self.post(
                         "/methods/Swish/failures", .failAttempt(problemType: "ClientAppLaunchFailed", errorCode: nil)))
             ])
-        #expect(PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: true, failure: fail)) == [])
-        let local = PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: nil))
+        #expect(PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: true, failure: fail)).effects == [])
+        let local = PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: nil)).effects
         guard case .notify(.sessionProblem(let problem)) = local.first else {
             Issue.record("no problem: \(local)")
             return
@@ -215,15 +218,17 @@ import Testing
         var memory = Self.prepared()
         _ = Self.respond(&memory, F.swishAttempt(local: true))
         #expect(
-            PaymentSessionDecision.reduce(&memory, .paymentURLReturned) == [.cancelPolling, .send(Self.getPayment)])
-        memory.webControllerActive = true
-        #expect(PaymentSessionDecision.reduce(&memory, .paymentURLReturned) == [])
+            PaymentSessionDecision.reduce(&memory, .paymentURLReturned).effects == [
+                .cancelPolling, .send(Self.getPayment),
+            ])
+        if case .active(let session) = memory.phase { memory.phase = .webMenu(session) }
+        #expect(PaymentSessionDecision.reduce(&memory, .paymentURLReturned).effects == [])
     }
 
     @Test func anAttemptTheSessionCannotTakeNowIsReportedAndPollingGoesOn() {
         var memory = Self.prepared()
         _ = Self.respond(&memory, F.swishAttempt(local: false))
-        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        let effects = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m"))).effects
         #expect(
             effects == [
                 .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: "ApplePay"))),
@@ -232,13 +237,15 @@ import Testing
     }
 
     @Test func callsBeforeAFetchAreRefused() {
-        var memory = PaymentSessionMemory(manualOrderInfo: nil)
+        var memory = PaymentSessionState(manualOrderInfo: nil)
         for input in [
             PaymentSessionInput.attempt(.swish(msisdn: nil)), .abort,
             .createController(.menu(restrictedToInstruments: nil)),
         ] {
             #expect(
-                PaymentSessionDecision.reduce(&memory, input) == [.notify(.internalInconsistency(.sessionNotFetched))])
+                PaymentSessionDecision.reduce(&memory, input).effects == [
+                    .notify(.internalInconsistency(.sessionNotFetched))
+                ])
         }
     }
 
@@ -246,9 +253,9 @@ import Testing
 
     @Test func branch17ExpandsTheCardThenBranch10StartsIt() {
         var memory = Self.prepared()
-        let expand = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa)))
+        let expand = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa))).effects
         #expect(expand == [.send(Self.post("/methods/CreditCard/expand", .expand(paymentMethod: "CreditCard")))])
-        #expect(memory.pendingInstrument == .creditCard(prefill: F.visa))
+        #expect(memory.session?.request.instrument == .creditCard(prefill: F.visa))
         let start = Self.respond(&memory, F.choosing(cardExpanded: true))
         #expect(
             start == [
@@ -261,7 +268,7 @@ import Testing
 
     @Test func anExpandThatChangesNothingIsNotSentAgain() {
         var memory = Self.prepared()
-        _ = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa)))
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.creditCard(prefill: F.visa))).effects
         #expect(
             Self.respond(&memory, F.choosing()) == [
                 .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: "CreditCard")))
@@ -277,16 +284,18 @@ import Testing
         // The same model while the method page runs: wait.
         #expect(Self.respond(&memory, F.createAuthentication) == [])
         let create = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: true))
+            .effects
         let body = SessionRequestBody.createAuthentication(
             methodCompletionIndicator: "Y", notificationUrl: F.notificationUrl)
         #expect(create == [.send(Self.post("/sca/create-authentication", body, isLong: true))])
-        #expect(memory.notificationUrl == F.notificationUrl)
+        #expect(memory.session?.threeDSecure.notificationUrl == F.notificationUrl)
     }
 
     @Test func aFailedMethodPageSendsN() {
         var memory = Self.prepared()
         _ = Self.respond(&memory, F.createAuthentication)
         let create = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: false))
+            .effects
         let body = SessionRequestBody.createAuthentication(
             methodCompletionIndicator: "N", notificationUrl: F.notificationUrl)
         #expect(create == [.send(Self.post("/sca/create-authentication", body, isLong: true))])
@@ -331,18 +340,20 @@ import Testing
     @Test func theChallengeIsShownOnceThenCompletedWithItsCres() {
         var memory = Self.prepared()
         _ = Self.respond(&memory, F.createAuthentication)
-        _ = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: true))
+        _ = PaymentSessionDecision.reduce(&memory, .methodRequestFinished(key: "bWV0aG9k", succeeded: true)).effects
         let show = Self.respond(&memory, F.completeAuthentication)
         let task = F.parsed(F.completeAuthentication).method("CreditCard")!.operations[0].task("sca-redirect")!
         #expect(show == [.showChallenge(creq: "Y3JlcQ", FormPost(task)!, notificationUrl: F.notificationUrl)])
         #expect(Self.respond(&memory, F.completeAuthentication) == [])
         let complete = PaymentSessionDecision.reduce(&memory, .challengeCompleted(creq: "Y3JlcQ", cRes: "Y3Jlcw"))
+            .effects
         #expect(
             complete == [
                 .notify(.dismiss3DSecure),
                 .send(Self.post("/sca/complete-authentication", .completeAuthentication(cRes: "Y3Jlcw"), isLong: true)),
             ])
-        #expect(PaymentSessionDecision.reduce(&memory, .challengeCompleted(creq: "Y3JlcQ", cRes: "other")) == [])
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .challengeCompleted(creq: "Y3JlcQ", cRes: "other")).effects == [])
     }
 
     // MARK: Apple Pay (branch 2)
@@ -350,6 +361,7 @@ import Testing
     @Test func branch2ShowsTheWalletOncePerAttempt() {
         var memory = Self.prepared()
         let start = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "merchant.test")))
+            .effects
         #expect(start == [.send(Self.post("/methods/ApplePay/attempts", .startApplePay(culture: "sv-SE")))])
         let model = F.parsed(F.applePayAttempt)
         let payload = model.method("ApplePay")!.operation("attempt-payload")!
@@ -371,24 +383,24 @@ import Testing
         outcome: SwedbankPaySDK.WalletAuthorizationOutcome, type: String, code: String?
     ) {
         var memory = Self.prepared()
-        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m"))).effects
         _ = Self.respond(&memory, F.applePayAttempt)
         #expect(
-            PaymentSessionDecision.reduce(&memory, .walletFinished(outcome)) == [
+            PaymentSessionDecision.reduce(&memory, .walletFinished(outcome)).effects == [
                 .send(Self.post("/methods/ApplePay/failures", .failAttempt(problemType: type, errorCode: code)))
             ])
-        #expect(PaymentSessionDecision.reduce(&memory, .walletFinished(.submitted)) == [])
+        #expect(PaymentSessionDecision.reduce(&memory, .walletFinished(.submitted)).effects == [])
     }
 
     @Test func aFailedPayloadFailsTheAttemptInsteadOfReporting() {
         var memory = Self.prepared()
-        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m")))
+        _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m"))).effects
         _ = Self.respond(&memory, F.applePayAttempt)
         var payload = Self.post("/methods/ApplePay/payload", .attemptPayload(paymentPayload: "x"))
         payload.purpose = .walletPayload
         let error = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 400, problem: nil)
         #expect(
-            PaymentSessionDecision.reduce(&memory, .failure(error, of: payload)) == [
+            PaymentSessionDecision.reduce(&memory, .failure(error, of: payload)).effects == [
                 .send(
                     Self.post(
                         "/methods/ApplePay/failures", .failAttempt(problemType: "TechnicalError", errorCode: "HTTP 400")
@@ -405,15 +417,17 @@ import Testing
     func branch16EndsTheSession(redirect: String, notice: PaymentSessionNotice) {
         var memory = Self.prepared()
         #expect(Self.respond(&memory, F.terminal(redirect: redirect)) == [.cancelPolling, .notify(notice)])
-        #expect(memory.finished && memory.sessionURL == nil)
-        #expect(PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: nil))) == [.notify(.endStateReached)])
+        #expect(memory.phase.kind == .finished && memory.session == nil)
+        #expect(
+            PaymentSessionDecision.reduce(&memory, .attempt(.swish(msisdn: nil))).effects == [.notify(.endStateReached)]
+        )
     }
 
     @Test func abortSendsTheOperationOrSaysItIsNotAllowed() {
         var memory = Self.prepared()
-        #expect(PaymentSessionDecision.reduce(&memory, .abort) == [.cancelPolling, .send(Self.post("/abort"))])
+        #expect(PaymentSessionDecision.reduce(&memory, .abort).effects == [.cancelPolling, .send(Self.post("/abort"))])
         var withoutAbort = Self.prepared(F.choosing(abort: false))
-        #expect(PaymentSessionDecision.reduce(&withoutAbort, .abort) == [.notify(.abortNotAllowed)])
+        #expect(PaymentSessionDecision.reduce(&withoutAbort, .abort).effects == [.notify(.abortNotAllowed)])
     }
 
     // MARK: Failures and 409 recovery
@@ -423,12 +437,12 @@ import Testing
         let start = Self.post("/methods/Swish/attempts", .startSwish(culture: "sv-SE", msisdn: nil))
         let conflict = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 409, problem: nil)
         let recovery = SessionRequest.getSession(F.sessionURL, recovering: start)
-        #expect(PaymentSessionDecision.reduce(&memory, .failure(conflict, of: start)) == [.send(recovery)])
+        #expect(PaymentSessionDecision.reduce(&memory, .failure(conflict, of: start)).effects == [.send(recovery)])
         #expect(recovery.autoRetry == false)
         #expect(Self.respond(&memory, F.choosing(), to: recovery) == [.notify(.fetched(Self.instruments))])
         // A failed re-fetch reports, and retries, the original request.
         #expect(
-            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: recovery)) == [
+            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: recovery)).effects == [
                 .notify(.requestFailed(conflict, retry: start))
             ])
     }
@@ -437,7 +451,7 @@ import Testing
         var memory = Self.prepared()
         let conflict = SwedbankPaySDK.PaymentSessionAPIError.clientError(status: 409, problem: nil)
         #expect(
-            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: Self.getPayment)) == [
+            PaymentSessionDecision.reduce(&memory, .failure(conflict, of: Self.getPayment)).effects == [
                 .notify(.requestFailed(conflict, retry: Self.getPayment))
             ])
     }
@@ -447,7 +461,8 @@ import Testing
         _ = Self.respond(&memory, F.swishAttempt(local: false))
         let problem = SwedbankPaySDK.ProblemDetails(type: PaymentSessionDecision.operationNotAllowed, status: 409)
         let effects = PaymentSessionDecision.reduce(
-            &memory, .failure(.clientError(status: 409, problem: problem), of: Self.post("/abort")))
+            &memory, .failure(.clientError(status: 409, problem: problem), of: Self.post("/abort"))
+        ).effects
         #expect(effects == [.notify(.abortNotAllowed), .schedulePoll(Self.getPayment)])
     }
 
@@ -460,7 +475,7 @@ import Testing
             .transport(.timedOut(F.sessionURL)), .invalidResponse(status: 200, reason: "empty body"),
         ] {
             #expect(
-                PaymentSessionDecision.reduce(&memory, .failure(error, of: start)) == [
+                PaymentSessionDecision.reduce(&memory, .failure(error, of: start)).effects == [
                     .notify(.requestFailed(error, retry: start))
                 ])
         }

@@ -10,47 +10,49 @@ import Foundation
 /// menu too, and the same customize body is never sent twice for one request of the app: if the
 /// session did not change after it, the app is told.
 extension PaymentSessionDecision {
-    static func webFallback(_ memory: inout PaymentSessionMemory, _ model: SessionModel) -> [PaymentSessionEffect]? {
+    static func webFallback(_ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel)
+        -> [PaymentSessionEffect]?
+    {
         let mode = model.instrumentModePaymentMethod
-        if let instrument = memory.pendingInstrument {
+        if let instrument = session.request.instrument {
             // 3. The session shows something else than the instrument: back to the plain menu.
             let hidden = model.method(instrument.paymentMethod) == nil
             if (mode != nil && mode != instrument.paymentMethod) || hidden,
                 model.topLevel(SessionRel.customizePayment) != nil
             {
-                return customize(&memory, model, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
+                return customize(&session, model, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
             }
             if case .newCreditCard(let consent) = instrument {
                 // 5. In card instrument mode: the web view takes the card.
                 if mode == PaymentMethodName.creditCard {
-                    memory.pendingInstrument = nil
-                    return makeController(&memory, model)
+                    session.request = .none
+                    return makeController(&session, &next, model)
                 }
                 // 4. Into card instrument mode, stored cards hidden.
                 let body = SessionRequestBody.CustomizeBody(
                     paymentMethod: PaymentMethodName.creditCard, restrictToPaymentMethods: nil,
                     showConsentAffirmation: consent)
-                return customize(&memory, model, body)
+                return customize(&session, model, body)
             }
         }
-        guard let controllerMode = memory.pendingControllerMode else { return nil }
+        guard case .controller(let controllerMode, _) = session.request else { return nil }
         switch controllerMode {
         case .instrumentMode(let instrument):
             // 7 / 6.
             if mode == instrument.paymentMethod {
-                memory.pendingControllerMode = nil
-                return makeController(&memory, model)
+                session.request = .none
+                return makeController(&session, &next, model)
             }
             return customize(
-                &memory, model, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
+                &session, model, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
         case .menu(let instruments):
             // 9 / 8.
             let wanted = restriction(instruments, model)
             if mode == nil, model.restrictedToInstruments?.sorted() == wanted?.sorted() {
-                memory.pendingControllerMode = nil
-                return makeController(&memory, model)
+                session.request = .none
+                return makeController(&session, &next, model)
             }
-            return customize(&memory, model, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
+            return customize(&session, model, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
         }
     }
 
@@ -90,31 +92,29 @@ extension PaymentSessionDecision {
     }
 
     private static func customize(
-        _ memory: inout PaymentSessionMemory, _ model: SessionModel, _ body: SessionRequestBody.CustomizeBody
+        _ session: inout ActiveSession, _ model: SessionModel, _ body: SessionRequestBody.CustomizeBody
     ) -> [PaymentSessionEffect] {
-        guard let operation = model.topLevel(SessionRel.customizePayment), memory.customizeSent != body else {
-            memory.pendingInstrument = nil
-            memory.pendingControllerMode = nil
-            memory.customizeSent = nil
+        guard let operation = model.topLevel(SessionRel.customizePayment), session.request.customizeSent != body else {
+            session.request = .none
             return [.notify(.internalInconsistency(.customizationNotPossible))]
         }
-        memory.customizeSent = body
+        session.request = session.request.sending(body)
         return [.send(SessionRequest(operation, body: .customize(body)))]
     }
 
-    /// The web payment menu for the session's `view-payment` script and the order's URLs.
-    private static func makeController(_ memory: inout PaymentSessionMemory, _ model: SessionModel)
+    /// The web payment menu for the session's `view-payment` script and the order's URLs; the
+    /// session moves to the web menu phase.
+    private static func makeController(_ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel)
         -> [PaymentSessionEffect]
     {
-        memory.customizeSent = nil
         guard let script = model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) else {
             return [.notify(.internalInconsistency(.missingSessionData("view-payment")))]
         }
-        guard var info = memory.orderInfo else {
+        guard var info = session.orderInfo else {
             return [.notify(.internalInconsistency(.missingSessionData("order info")))]
         }
         info.viewPaymentLink = script
-        memory.webControllerActive = true
+        next = .webMenu
         return [.cancelPolling, .makeWebController(info)]
     }
 }

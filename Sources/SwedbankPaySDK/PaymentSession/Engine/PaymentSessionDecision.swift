@@ -1,7 +1,8 @@
 import Foundation
 
-/// The payment session's whole decision table: a pure function of the session's memory and what
-/// just happened, returning what to do next. The runner (``PaymentSessionRunner``) carries the
+/// The payment session's whole decision table: a pure function of the session's state
+/// (``PaymentSessionState``) and what just happened, returning what to do next as a
+/// ``PaymentSessionStep``. The runner (``PaymentSessionRunner``) carries the
 /// effects out; nothing here does I/O.
 ///
 /// The branches for a model follow the Swedbank Pay SDK's documented priority order (reference
@@ -9,54 +10,74 @@ import Foundation
 /// answers are not dropped (the runner reports them), a re-fetch forgets everything, an attempt
 /// the session cannot take is reported instead of falling through to "end state".
 enum PaymentSessionDecision {
-    static func reduce(_ memory: inout PaymentSessionMemory, _ input: PaymentSessionInput) -> [PaymentSessionEffect] {
+    /// Where the procedure leaves an active session.
+    enum Next: Sendable, Equatable {
+        case stay
+        /// The web payment menu was made.
+        case webMenu
+        case finished(PaymentSessionEnd)
+    }
+
+    /// Runs `input` on `state`: the new state, and the step's effects, verdict and end.
+    static func reduce(_ state: inout PaymentSessionState, _ input: PaymentSessionInput) -> PaymentSessionStep {
+        let wasFinished = state.phase.kind == .finished
+        let effects = effects(&state, input)
+        var step = PaymentSessionStep(effects: effects)
+        if input.isCall {
+            step.verdict = effects.contains(where: Self.refuses) ? .refused : .accepted
+        }
+        if !wasFinished, case .finished(let end, _) = state.phase { step.ended = end }
+        return step
+    }
+
+    private static func refuses(_ effect: PaymentSessionEffect) -> Bool {
+        if case .notify(let notice) = effect { return notice.refusesCall }
+        return false
+    }
+
+    private static func effects(_ state: inout PaymentSessionState, _ input: PaymentSessionInput)
+        -> [PaymentSessionEffect]
+    {
         switch input {
         case .fetch(let url):
-            memory = PaymentSessionMemory(manualOrderInfo: memory.manualOrderInfo)
-            memory.sessionURL = url
+            state.phase = .fetching(url: url)
             return [.cancelAll, .send(.getSession(url))]
 
         case .response(let model, let request):
-            return receive(&memory, model, to: request)
+            return receive(&state, model, to: request)
 
         case .failure(let error, let request):
-            return fail(&memory, error, request)
+            return fail(state, error, request)
 
         case .attempt(let instrument):
-            if let refusal = refuseUse(memory) { return refusal }
+            guard var session = state.session else { return refusal(state) }
             if case .swish(let msisdn?) = instrument, !isValidMSISDN(msisdn) {
                 return [.notify(.internalInconsistency(.invalidMSISDN))]
             }
             if case .applePay(let merchantIdentifier) = instrument {
-                memory.applePayMerchantIdentifier = merchantIdentifier
+                session.wallet.merchantIdentifier = merchantIdentifier
             }
-            memory.pendingInstrument = instrument
-            memory.pendingControllerMode = nil
-            memory.customizeSent = nil
-            memory.expandSent = false
-            return decide(&memory)
+            session.request = .attempt(instrument, customizeSent: nil, expandSent: false)
+            return proceed(&state, session) { decide(&$0, &$1) }
 
         case .createController(let mode):
-            if let refusal = refuseUse(memory) { return refusal }
-            guard let model = memory.model, let offered = offeredNames(mode, in: model) else {
+            guard var session = state.session else { return refusal(state) }
+            guard offeredNames(mode, in: session.model) != nil else {
                 return [.notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: modeNames(mode))))]
             }
-            _ = offered
-            memory.pendingControllerMode = mode
-            memory.pendingInstrument = nil
-            memory.customizeSent = nil
-            return decide(&memory)
+            session.request = .controller(mode, customizeSent: nil)
+            return proceed(&state, session) { decide(&$0, &$1) }
 
         case .abort:
-            if let refusal = refuseUse(memory) { return refusal }
-            guard let abort = memory.model?.topLevel(SessionRel.abortPayment) else {
+            guard let session = state.session else { return refusal(state) }
+            guard let abort = session.model.topLevel(SessionRel.abortPayment) else {
                 return [.notify(.abortNotAllowed)]
             }
             return [.cancelPolling, .send(SessionRequest(abort))]
 
         case .paymentURLReturned:
-            guard !memory.webControllerActive, !memory.finished,
-                let poll = memory.model?.allMethodOperations.first(where: { $0.rel == SessionRel.getPayment })
+            guard case .active(let session) = state.phase,
+                let poll = session.model.allMethodOperations.first(where: { $0.rel == SessionRel.getPayment })
             else { return [] }
             return [.cancelPolling, .send(SessionRequest(poll))]
 
@@ -78,55 +99,87 @@ enum PaymentSessionDecision {
             ]
 
         case .methodRequestFinished(let key, let succeeded):
-            memory.methodRequestsRunning.remove(key)
-            memory.methodRequests[key] = succeeded ? "Y" : "N"
-            return decide(&memory)
+            guard var session = state.session else { return [] }
+            session.threeDSecure.methodRequestsRunning.remove(key)
+            session.threeDSecure.methodRequests[key] = succeeded ? "Y" : "N"
+            return proceed(&state, session) { decide(&$0, &$1) }
 
         case .challengeCompleted(let creq, let cRes):
-            guard memory.challengeResults[creq] == nil else { return [] }
-            memory.challengeResults[creq] = cRes
-            return [.notify(.dismiss3DSecure)] + decide(&memory)
+            guard var session = state.session, session.threeDSecure.challengeResults[creq] == nil else { return [] }
+            session.threeDSecure.challengeResults[creq] = cRes
+            return [.notify(.dismiss3DSecure)] + proceed(&state, session) { decide(&$0, &$1) }
 
         case .walletFinished(let outcome):
             switch outcome {
             case .submitted: return []
-            case .cancelled: return failWalletAttempt(memory, problemType: "UserCancelled", errorCode: nil)
-            case .failed(let reason): return failWalletAttempt(memory, problemType: "TechnicalError", errorCode: reason)
+            case .cancelled: return failWalletAttempt(state.session, problemType: "UserCancelled", errorCode: nil)
+            case .failed(let reason):
+                return failWalletAttempt(state.session, problemType: "TechnicalError", errorCode: reason)
             }
 
         case .webControllerFinished(let completed):
-            memory.webControllerActive = false
-            memory.finished = true
+            guard case .webMenu(let session) = state.phase else { return [] }
+            state.phase = .finished(completed ? .completed : .canceled, orderInfo: session.orderInfo)
             return [.cancelPolling, .notify(completed ? .complete : .canceled)]
         }
+    }
+
+    /// Runs `body` on the session of `state` (active, or showing the web menu) and puts the session
+    /// back in the phase the body leads to.
+    private static func proceed(
+        _ state: inout PaymentSessionState, _ session: ActiveSession,
+        _ body: (inout ActiveSession, inout Next) -> [PaymentSessionEffect]
+    ) -> [PaymentSessionEffect] {
+        var session = session
+        var next = Next.stay
+        let effects = body(&session, &next)
+        switch next {
+        case .stay:
+            if case .webMenu = state.phase { state.phase = .webMenu(session) } else { state.phase = .active(session) }
+        case .webMenu:
+            state.phase = .webMenu(session)
+        case .finished(let end):
+            state.phase = .finished(end, orderInfo: session.orderInfo)
+        }
+        return effects
     }
 
     // MARK: - Answers
 
     private static func receive(
-        _ memory: inout PaymentSessionMemory, _ model: SessionModel, to request: SessionRequest
+        _ state: inout PaymentSessionState, _ model: SessionModel, to request: SessionRequest
     ) -> [PaymentSessionEffect] {
         if request.purpose == .acknowledge { return [] }
-        if memory.manualOrderInfo == nil {
-            if let info = automaticOrderInfo(model, sessionURL: memory.sessionURL) {
-                memory.orderInfo = info
+        var session: ActiveSession
+        switch state.phase {
+        case .notFetched, .finished:
+            return []
+        case .fetching(let url):
+            session = ActiveSession(url: url, orderInfo: state.manualOrderInfo, model: model)
+        case .active(let current), .webMenu(let current):
+            session = current
+        }
+        if state.manualOrderInfo == nil {
+            if let info = automaticOrderInfo(model, sessionURL: session.url) {
+                session.orderInfo = info
             } else if request.rel == SessionRel.getPayment {
                 // Every get-payment answer must carry the URLs in automatic mode (reference §2.5).
                 return [.cancelPolling, .notify(.automaticConfigurationFailed)]
             }
         }
-        memory.model = model
-        if case .recovery = request.purpose { return decide(&memory, afterRecovery: true) }
-        return decide(&memory)
+        session.model = model
+        let afterRecovery: Bool
+        if case .recovery = request.purpose { afterRecovery = true } else { afterRecovery = false }
+        return proceed(&state, session) { decide(&$0, &$1, afterRecovery: afterRecovery) }
     }
 
     private static func fail(
-        _ memory: inout PaymentSessionMemory, _ error: SwedbankPaySDK.PaymentSessionAPIError, _ request: SessionRequest
+        _ state: PaymentSessionState, _ error: SwedbankPaySDK.PaymentSessionAPIError, _ request: SessionRequest
     ) -> [PaymentSessionEffect] {
         switch request.purpose {
         case .walletPayload:
             // The sheet shows failure; the session learns through fail-payment-attempt.
-            return failWalletAttempt(memory, problemType: "TechnicalError", errorCode: error.description)
+            return failWalletAttempt(state.session, problemType: "TechnicalError", errorCode: error.description)
         case .recovery(let original):
             return [.notify(.requestFailed(error, retry: original))]
         case .acknowledge:
@@ -134,11 +187,17 @@ enum PaymentSessionDecision {
         case .model:
             break
         }
+        let sessionURL: URL? =
+            switch state.phase {
+            case .fetching(let url): url
+            case .active(let session), .webMenu(let session): session.url
+            case .notFetched, .finished: nil
+            }
         var effects: [PaymentSessionEffect] = []
         if case .clientError(409, let problem) = error, request.rel != SessionRel.getPayment {
             if request.rel == SessionRel.abortPayment, problem?.type == operationNotAllowed {
                 effects = [.notify(.abortNotAllowed)]
-            } else if let url = memory.sessionURL {
+            } else if let url = sessionURL {
                 return [.send(.getSession(url, recovering: request))]
             } else {
                 effects = [.notify(.requestFailed(error, retry: request))]
@@ -148,7 +207,7 @@ enum PaymentSessionDecision {
         }
         // An abort that did not happen leaves the attempt running: keep checking its status.
         if request.rel == SessionRel.abortPayment,
-            let poll = memory.model?.prioritisedOperations.first(where: { $0.rel == SessionRel.getPayment })
+            let poll = state.session?.model.prioritisedOperations.first(where: { $0.rel == SessionRel.getPayment })
         {
             effects.append(.schedulePoll(SessionRequest(poll)))
         }
@@ -163,18 +222,18 @@ enum PaymentSessionDecision {
     /// Runs the procedure on the current model. After a 409 re-fetch the instruments are given
     /// again when nothing else applies: the app learns the session is back to choosing, instead
     /// of an end state it is not in.
-    private static func decide(_ memory: inout PaymentSessionMemory, afterRecovery: Bool = false)
+    private static func decide(_ session: inout ActiveSession, _ next: inout Next, afterRecovery: Bool = false)
         -> [PaymentSessionEffect]
     {
-        guard let model = memory.model else { return [] }
+        let model = session.model
         var effects: [PaymentSessionEffect] = []
 
         // Step 1: a problem is shown and acknowledged once; evaluation continues.
         var problemShown = false
         if let problem = model.problem {
             let key = problem.operation?.href ?? "\(problem.type)|\(problem.title ?? "")|\(problem.detail ?? "")"
-            if !memory.shownProblems.contains(key) {
-                memory.shownProblems.insert(key)
+            if !session.shownProblems.contains(key) {
+                session.shownProblems.insert(key)
                 problemShown = true
                 effects.append(.notify(.sessionProblem(problem)))
                 if let acknowledge = problem.operation, acknowledge.rel == SessionRel.acknowledgeFailedAttempt {
@@ -184,11 +243,13 @@ enum PaymentSessionDecision {
                 }
             }
         }
-        return effects + branch(&memory, model, problemShown: problemShown, afterRecovery: afterRecovery)
+        return effects
+            + branch(&session, &next, model, problemShown: problemShown, afterRecovery: afterRecovery)
     }
 
     private static func branch(
-        _ memory: inout PaymentSessionMemory, _ model: SessionModel, problemShown: Bool, afterRecovery: Bool
+        _ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel, problemShown: Bool,
+        afterRecovery: Bool
     ) -> [PaymentSessionEffect] {
         let list = model.prioritisedOperations
         func offered(_ rel: String) -> SessionOperation? { list.first { $0.rel == rel } }
@@ -201,29 +262,29 @@ enum PaymentSessionDecision {
         if let payload = offered(SessionRel.attemptPayload), let task = payload.task(SessionRel.walletSDK),
             model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt) != nil
         {
-            guard !memory.walletPresented else { return [] }
-            memory.walletPresented = true
-            guard let merchantIdentifier = memory.applePayMerchantIdentifier else {
+            guard !session.wallet.presented else { return [] }
+            session.wallet.presented = true
+            guard let merchantIdentifier = session.wallet.merchantIdentifier else {
                 return [.notify(.internalInconsistency(.missingSessionData("Apple Pay merchant identifier")))]
-                    + failWalletAttempt(memory, problemType: "TechnicalError", errorCode: "No merchant identifier")
+                    + failWalletAttempt(session, problemType: "TechnicalError", errorCode: "No merchant identifier")
             }
             return [.presentWallet(.init(merchantIdentifier: merchantIdentifier, task: task), payload: payload)]
         }
         // 3–9. The web payment menu: customize the session until it shows what was asked for.
-        if let effects = webFallback(&memory, model) { return effects }
+        if let effects = webFallback(&session, &next, model) { return effects }
         // 10. start-payment-attempt for the pending instrument.
-        if offered(SessionRel.startPaymentAttempt) != nil, let instrument = memory.pendingInstrument,
+        if offered(SessionRel.startPaymentAttempt) != nil, let instrument = session.request.instrument,
             let start = model.method(instrument.paymentMethod)?.operation(SessionRel.startPaymentAttempt)
         {
-            return [startAttempt(&memory, instrument, start, culture: model.culture)]
+            return [startAttempt(&session, instrument, start, culture: model.culture)]
         }
         // 11. Launch the Swish app.
         if let task = list.lazy.compactMap({ $0.task(SessionRel.launchClientApp) }).first, let href = task.href,
-            !href.isEmpty, !memory.launchedAppURLs.contains(href)
+            !href.isEmpty, !session.launchedAppURLs.contains(href)
         {
-            memory.launchedAppURLs.insert(href)
-            memory.pendingInstrument = nil
-            guard let url = swishLaunchURL(href: href, paymentUrl: memory.orderInfo?.paymentUrl) else {
+            session.launchedAppURLs.insert(href)
+            if session.request.instrument != nil { session.request = .none }
+            guard let url = swishLaunchURL(href: href, paymentUrl: session.orderInfo?.paymentUrl) else {
                 return [.notify(.internalInconsistency(.missingSessionData("launch-client-app href")))]
             }
             let failure = model.method(PaymentMethodName.swish)?.operation(SessionRel.failPaymentAttempt)
@@ -233,17 +294,17 @@ enum PaymentSessionDecision {
         for task in list.compactMap({ $0.task(SessionRel.scaMethodRequest) }) {
             guard let form = FormPost(task) else { continue }
             let key = task.string("threeDSMethodData") ?? "null"
-            if memory.methodRequests[key] != nil { continue }
-            if memory.methodRequestsRunning.contains(key) { return [] }
-            memory.methodRequestsRunning.insert(key)
+            if session.threeDSecure.methodRequests[key] != nil { continue }
+            if session.threeDSecure.methodRequestsRunning.contains(key) { return [] }
+            session.threeDSecure.methodRequestsRunning.insert(key)
             return [.runMethodRequest(key: key, form)]
         }
         // 13. create-authentication.
         if let create = offered(SessionRel.createAuthentication), let notificationUrl = create.string("NotificationUrl")
         {
-            memory.notificationUrl = notificationUrl
+            session.threeDSecure.notificationUrl = notificationUrl
             let performed = create.task(SessionRel.scaMethodRequest).flatMap {
-                memory.methodRequests[$0.string("threeDSMethodData") ?? "null"]
+                session.threeDSecure.methodRequests[$0.string("threeDSMethodData") ?? "null"]
             }
             let indicator = performed ?? create.string("methodCompletionIndicator") ?? "U"
             let body = SessionRequestBody.createAuthentication(
@@ -252,14 +313,15 @@ enum PaymentSessionDecision {
         }
         // 14. The challenge, shown once per creq; while it is up there is nothing else to do.
         for task in list.compactMap({ $0.task(SessionRel.scaRedirect) }) {
-            guard let creq = task.string("creq"), memory.challengeResults[creq] == nil, let form = FormPost(task)
+            guard let creq = task.string("creq"), session.threeDSecure.challengeResults[creq] == nil,
+                let form = FormPost(task)
             else { continue }
-            if memory.challengesShown.contains(creq) { return [] }
-            memory.challengesShown.insert(creq)
-            return [.showChallenge(creq: creq, form, notificationUrl: memory.notificationUrl)]
+            if session.threeDSecure.challengesShown.contains(creq) { return [] }
+            session.threeDSecure.challengesShown.insert(creq)
+            return [.showChallenge(creq: creq, form, notificationUrl: session.threeDSecure.notificationUrl)]
         }
         // 15. complete-authentication with the captured cres.
-        let results = memory.challengeResults
+        let results = session.threeDSecure.challengeResults
         if let complete = offered(SessionRel.completeAuthentication),
             let cRes = complete.tasks.compactMap({ $0.string("creq") }).compactMap({ results[$0] }).first
         {
@@ -267,30 +329,30 @@ enum PaymentSessionDecision {
         }
         // 16. redirect-payer: the session ended.
         if let redirect = offered(SessionRel.redirectPayer) {
-            return finish(&memory, redirect: redirect.href)
+            return finish(session, &next, redirect: redirect.href)
         }
         var effects: [PaymentSessionEffect] = []
         // 17. The pending instrument's own operations: expand, start, or check the status.
-        if let instrument = memory.pendingInstrument {
+        if case .attempt(let instrument, let customizeSent, let expandSent) = session.request {
             if !instrument.requiresInstrumentMode, let method = model.method(instrument.paymentMethod),
                 let operation = method.operations.first(where: {
                     [SessionRel.expandMethod, SessionRel.startPaymentAttempt, SessionRel.getPayment].contains($0.rel)
                 })
             {
                 switch operation.rel {
-                case SessionRel.expandMethod where !memory.expandSent:
-                    memory.expandSent = true
+                case SessionRel.expandMethod where !expandSent:
+                    session.request = .attempt(instrument, customizeSent: customizeSent, expandSent: true)
                     return [.send(SessionRequest(operation, body: .expand(paymentMethod: method.paymentMethod)))]
                 case SessionRel.startPaymentAttempt:
-                    return [startAttempt(&memory, instrument, operation, culture: model.culture)]
+                    return [startAttempt(&session, instrument, operation, culture: model.culture)]
                 case SessionRel.getPayment:
-                    memory.pendingInstrument = nil
+                    session.request = .none
                     return [.cancelPolling, .send(SessionRequest(operation))]
                 default:
                     break  // expand again: the session did not move; reported below.
                 }
             }
-            memory.pendingInstrument = nil
+            session.request = .none
             effects.append(
                 .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: instrument.paymentMethod))))
             if offered(SessionRel.getPayment) == nil { return effects }
@@ -300,8 +362,8 @@ enum PaymentSessionDecision {
             return effects + [.schedulePoll(SessionRequest(poll))]
         }
         // 19. The instruments, once per fetched session.
-        if !memory.instrumentsDelivered || afterRecovery {
-            memory.instrumentsDelivered = true
+        if !session.instrumentsDelivered || afterRecovery {
+            session.instrumentsDelivered = true
             return [.notify(.fetched(availableInstruments(model)))]
         }
         // 20. Nothing to do and nothing was said: the SDK cannot continue.
@@ -311,11 +373,11 @@ enum PaymentSessionDecision {
     // MARK: - Branch helpers
 
     private static func startAttempt(
-        _ memory: inout PaymentSessionMemory, _ instrument: SwedbankPaySDK.PaymentAttemptInstrument,
+        _ session: inout ActiveSession, _ instrument: SwedbankPaySDK.PaymentAttemptInstrument,
         _ start: SessionOperation, culture: String?
     ) -> PaymentSessionEffect {
-        memory.pendingInstrument = nil
-        memory.walletPresented = false
+        session.request = .none
+        session.wallet.presented = false
         switch instrument {
         case .swish(let msisdn):
             return .send(SessionRequest(start, body: .startSwish(culture: culture, msisdn: msisdn)))
@@ -330,43 +392,41 @@ enum PaymentSessionDecision {
         }
     }
 
-    /// redirect-payer: cancelled, completed, or an end the SDK does not know. The session is over:
-    /// its memory of problems, launches and 3-D Secure goes, and nothing more is polled.
-    private static func finish(_ memory: inout PaymentSessionMemory, redirect href: String?) -> [PaymentSessionEffect] {
-        let notice: PaymentSessionNotice
-        if let href, href == memory.orderInfo?.cancelUrl?.absoluteString {
-            notice = .canceled
-        } else if let href, href == memory.orderInfo?.completeUrl.absoluteString {
-            notice = .complete
+    /// redirect-payer: cancelled, completed, or an end the SDK does not know. The session is over
+    /// (its problems, launches and 3-D Secure go with it), and nothing more is polled.
+    private static func finish(_ session: ActiveSession, _ next: inout Next, redirect href: String?)
+        -> [PaymentSessionEffect]
+    {
+        let end: PaymentSessionEnd
+        if let href, href == session.orderInfo?.cancelUrl?.absoluteString {
+            end = .canceled
+        } else if let href, href == session.orderInfo?.completeUrl.absoluteString {
+            end = .completed
         } else {
-            notice = .endStateReached
+            end = .unknown
         }
-        memory.finished = true
-        memory.sessionURL = nil
-        memory.pendingInstrument = nil
-        memory.pendingControllerMode = nil
-        memory.shownProblems = []
-        memory.launchedAppURLs = []
-        memory.methodRequests = [:]
-        memory.challengesShown = []
-        memory.challengeResults = [:]
-        memory.notificationUrl = nil
+        next = .finished(end)
+        let notice: PaymentSessionNotice =
+            switch end {
+            case .completed: .complete
+            case .canceled: .canceled
+            case .unknown: .endStateReached
+            }
         return [.cancelPolling, .notify(notice)]
     }
 
     private static func failWalletAttempt(
-        _ memory: PaymentSessionMemory, problemType: String, errorCode: String?
+        _ session: ActiveSession?, problemType: String, errorCode: String?
     ) -> [PaymentSessionEffect] {
-        guard let fail = memory.model?.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt)
+        guard let fail = session?.model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt)
         else { return [.notify(.internalInconsistency(.missingSessionData("ApplePay fail-payment-attempt")))] }
         return [.send(SessionRequest(fail, body: .failAttempt(problemType: problemType, errorCode: errorCode)))]
     }
 
-    /// Refuses calls that need a fetched, unfinished session.
-    private static func refuseUse(_ memory: PaymentSessionMemory) -> [PaymentSessionEffect]? {
-        if memory.finished { return [.notify(.endStateReached)] }
-        if memory.model == nil { return [.notify(.internalInconsistency(.sessionNotFetched))] }
-        return nil
+    /// The refusal of a call that needs a fetched, unfinished session.
+    private static func refusal(_ state: PaymentSessionState) -> [PaymentSessionEffect] {
+        if case .finished = state.phase { return [.notify(.endStateReached)] }
+        return [.notify(.internalInconsistency(.sessionNotFetched))]
     }
 
     /// `+`, a country code not starting with 0, 8 to 15 digits in all; nothing else.

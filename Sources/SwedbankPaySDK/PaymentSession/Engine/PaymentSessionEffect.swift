@@ -2,6 +2,32 @@ import Foundation
 
 /// What happens to a payment session: the app's calls and the answers of the outside world.
 enum PaymentSessionInput: Sendable, Equatable {
+    /// The input's name alone, for tables of transitions.
+    enum Kind: String, Sendable, CaseIterable {
+        case fetch, response, failure, attempt, createController, abort, appLaunched, paymentURLReturned
+        case methodRequestFinished, challengeCompleted, walletFinished, webControllerFinished
+    }
+
+    var kind: Kind {
+        switch self {
+        case .fetch: .fetch
+        case .response: .response
+        case .failure: .failure
+        case .attempt: .attempt
+        case .createController: .createController
+        case .abort: .abort
+        case .appLaunched: .appLaunched
+        case .paymentURLReturned: .paymentURLReturned
+        case .methodRequestFinished: .methodRequestFinished
+        case .challengeCompleted: .challengeCompleted
+        case .walletFinished: .walletFinished
+        case .webControllerFinished: .webControllerFinished
+        }
+    }
+
+    /// Whether the input is a call of the app's, which is taken or refused.
+    var isCall: Bool { [.fetch, .attempt, .createController, .abort].contains(kind) }
+
     case fetch(URL)
     case response(SessionModel, to: SessionRequest)
     case failure(SwedbankPaySDK.PaymentSessionAPIError, of: SessionRequest)
@@ -19,6 +45,30 @@ enum PaymentSessionInput: Sendable, Equatable {
     case walletFinished(SwedbankPaySDK.WalletAuthorizationOutcome)
     /// The web payment menu ended: true completed, false cancelled.
     case webControllerFinished(completed: Bool)
+}
+
+/// What the engine decided for one input, as data: the effects to carry out, whether a call of the
+/// app was taken, and how the session ended when this input ended it. The runner carries the
+/// effects out and logs the verdict; it never looks into the effects to learn a decision.
+struct PaymentSessionStep: Sendable, Equatable {
+    var effects: [PaymentSessionEffect]
+    /// For a call of the app (`fetch`, `attempt`, `createController`, `abort`): whether it was
+    /// taken; nil for the outside world's inputs.
+    var verdict: Verdict?
+    /// Set on the step that ended the session.
+    var ended: PaymentSessionEnd?
+
+    enum Verdict: Sendable, Equatable {
+        case accepted
+        /// The app was told why (an internal inconsistency, abort not allowed, or the end state).
+        case refused
+    }
+}
+
+/// How a session ended: redirected to the order's complete or cancel URL (or the web menu said
+/// so), or to a URL the order does not name.
+enum PaymentSessionEnd: Sendable, Equatable {
+    case completed, canceled, unknown
 }
 
 /// What the engine decides: effects the runner carries out, in order.
@@ -57,6 +107,16 @@ enum PaymentSessionNotice: Sendable, Equatable {
     case abortNotAllowed
     /// `retry` sends this request again.
     case requestFailed(SwedbankPaySDK.PaymentSessionAPIError, retry: SessionRequest)
+
+    /// Whether the notice tells the app that what it just called could not be done.
+    var refusesCall: Bool {
+        switch self {
+        case .internalInconsistency, .abortNotAllowed, .endStateReached: true
+        case .fetched, .sessionProblem, .complete, .canceled, .dismiss3DSecure, .automaticConfigurationFailed,
+            .requestFailed:
+            false
+        }
+    }
 }
 
 /// A form the SDK posts in a web view (3-D Secure method and challenge pages).

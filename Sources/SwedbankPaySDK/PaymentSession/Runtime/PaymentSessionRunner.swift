@@ -11,7 +11,7 @@ actor PaymentSessionRunner {
     /// What the main actor needs to match a returning paymentUrl without waiting for the actor.
     nonisolated let urlState = PaymentURLState()
     private let deliver: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
-    private var memory: PaymentSessionMemory
+    private var state: PaymentSessionState
     var generation = 0
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var nextTaskID: UInt64 = 0
@@ -28,39 +28,28 @@ actor PaymentSessionRunner {
         self.environment = environment
         self.deliver = deliver
         self.views = views
-        memory = PaymentSessionMemory(manualOrderInfo: manualOrderInfo)
+        state = PaymentSessionState(manualOrderInfo: manualOrderInfo)
         eventLog = EventLog(device: environment.device)
     }
 
     // MARK: Inputs
 
-    /// Runs one input through the engine and starts its effects; returns them (the wallet's submit
-    /// needs to know whether its answer completed the payment).
+    /// Runs one input through the engine and starts its effects; returns the step (its verdict is
+    /// logged for calls, and the wallet's submit learns from it whether the payment completed).
     @discardableResult
-    func handle(_ input: PaymentSessionInput) -> [PaymentSessionEffect] {
-        let effects = PaymentSessionDecision.reduce(&memory, input)
-        urlState.update(
-            paymentUrl: memory.orderInfo?.paymentUrl, webControllerActive: memory.webControllerActive || memory.finished
-        )
-        for effect in effects { perform(effect) }
-        return effects
+    func handle(_ input: PaymentSessionInput) -> PaymentSessionStep {
+        let step = PaymentSessionDecision.reduce(&state, input)
+        urlState.update(paymentUrl: state.orderInfo?.paymentUrl, webControllerActive: state.ignoresPaymentURLs)
+        for effect in step.effects { perform(effect) }
+        return step
     }
 
     /// A public method was called: log it, then run it.
     func call(_ input: PaymentSessionInput, method: String, values: SwedbankPaySDK.JSONObject = [:]) {
-        if case .fetch = input {
-            handle(input)
-            eventLog.reset()
-            log(eventLog.method(method, succeeded: true, values: values))
-        } else {
-            let refused = handle(input).contains { effect in
-                switch effect {
-                case .notify(.internalInconsistency), .notify(.abortNotAllowed), .notify(.endStateReached): return true
-                default: return false
-                }
-            }
-            log(eventLog.method(method, succeeded: !refused, values: values))
-        }
+        let step = handle(input)
+        // A fetch starts a new session's log.
+        if case .fetch = input { eventLog.reset() }
+        log(eventLog.method(method, succeeded: step.verdict == .accepted, values: values))
     }
 
     func returned(to url: URL) {
@@ -161,7 +150,7 @@ actor PaymentSessionRunner {
 
     private func launch(_ url: URL, failure: SessionOperation?, generation: Int) {
         let launcher = environment.appLauncher
-        let callback = memory.orderInfo?.paymentUrl?.absoluteString ?? ""
+        let callback = state.orderInfo?.paymentUrl?.absoluteString ?? ""
         spawn { runner in
             let opened = await launcher.open(url)
             await runner.ifCurrent(generation) { runner in
@@ -243,7 +232,7 @@ actor PaymentSessionRunner {
         case .model(let model):
             eventLog.use(model)
             flushLog()
-            return handle(.response(model, to: request)).contains(.notify(.complete))
+            return handle(.response(model, to: request)).ended == .completed
         case .failure(let error):
             handle(.failure(error, of: request))
             return false

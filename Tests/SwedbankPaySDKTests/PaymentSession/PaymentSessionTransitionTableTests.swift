@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import SwedbankPaySDK
+
+/// The session engine's transition table: every phase × every input has exactly one expected
+/// outcome (the phase after, the verdict for a call of the app, and the effects). The table is
+/// keyed by the phases' and inputs' `Kind`s, so a new phase or input cannot be added without
+/// deciding every cell of its row or column.
+@Suite struct PaymentSessionTransitionTableTests {
+    typealias F = SessionFixtures
+    typealias D = PaymentSessionDecisionTests
+    typealias Phase = PaymentSessionPhase.Kind
+    typealias Input = PaymentSessionInput.Kind
+
+    /// One cell: where the session goes, what a call is told, and the effects, in short.
+    struct Outcome: Equatable, CustomStringConvertible {
+        var phase: Phase
+        var verdict: PaymentSessionStep.Verdict?
+        var effects: [String]
+
+        var description: String {
+            "\(phase) \(verdict.map { "\($0)" } ?? "-") \(effects)"
+        }
+    }
+
+    /// A session in each phase: not fetched; asked for; prepared with its instruments given (the
+    /// card offered, Swish and Apple Pay too); showing the web menu; ended by a redirect to the
+    /// complete URL.
+    static func state(_ phase: Phase) -> PaymentSessionState {
+        switch phase {
+        case .notFetched:
+            return PaymentSessionState(manualOrderInfo: nil)
+        case .fetching:
+            var state = PaymentSessionState(manualOrderInfo: nil)
+            _ = PaymentSessionDecision.reduce(&state, .fetch(F.sessionURL))
+            return state
+        case .active:
+            return D.prepared()
+        case .webMenu:
+            var state = D.prepared()
+            if let session = state.session { state.phase = .webMenu(session) }
+            return state
+        case .finished:
+            var state = D.prepared()
+            _ = D.respond(&state, F.terminal(redirect: F.completeUrl))
+            return state
+        }
+    }
+
+    /// One input of each kind.
+    static func input(_ kind: Input) -> PaymentSessionInput {
+        switch kind {
+        case .fetch: .fetch(F.sessionURL)
+        case .response: .response(F.parsed(F.terminal(redirect: F.completeUrl)), to: D.post("/x"))
+        case .failure: .failure(.clientError(status: 409, problem: nil), of: D.post("/customize"))
+        case .attempt: .attempt(.swish(msisdn: nil))
+        case .createController: .createController(.menu(restrictedToInstruments: nil))
+        case .abort: .abort
+        case .appLaunched: .appLaunched(succeeded: false, failure: nil)
+        case .paymentURLReturned: .paymentURLReturned
+        case .methodRequestFinished: .methodRequestFinished(key: "k", succeeded: true)
+        case .challengeCompleted: .challengeCompleted(creq: "c", cRes: "r")
+        case .walletFinished: .walletFinished(.cancelled)
+        case .webControllerFinished: .webControllerFinished(completed: true)
+        }
+    }
+
+    /// An effect in short: the notice's name, or the verb and the request's rel.
+    static func describe(_ effect: PaymentSessionEffect) -> String {
+        switch effect {
+        case .notify(let notice):
+            switch notice {
+            case .fetched: return "fetched"
+            case .sessionProblem: return "sessionProblem"
+            case .internalInconsistency(let reason): return "inconsistency \(reason)"
+            case .requestFailed: return "requestFailed"
+            default: return "\(notice)"
+            }
+        case .send(let request): return "send \(request.rel)" + (request.purpose == .model ? "" : " (recovery)")
+        case .schedulePoll(let request): return "poll \(request.rel)"
+        case .cancelPolling: return "cancelPolling"
+        case .cancelAll: return "cancelAll"
+        case .launchApp: return "launchApp"
+        case .runMethodRequest: return "runMethodRequest"
+        case .showChallenge: return "showChallenge"
+        case .presentWallet: return "presentWallet"
+        case .makeWebController: return "makeWebController"
+        }
+    }
+
+    static let fetchEffects = ["cancelAll", "send get-payment"]
+    static let recovery = ["send get-payment (recovery)"]
+    static let completed = ["cancelPolling", "complete"]
+    static let notFetched = ["inconsistency sessionNotFetched"]
+    static let ended = ["endStateReached"]
+    static let walletMissing = [#"inconsistency missingSessionData("ApplePay fail-payment-attempt")"#]
+    static let launchFailed = ["sessionProblem"]
+
+    /// The table. Rows are phases, columns inputs; every cell is filled.
+    static let table: [Phase: [Input: Outcome]] = [
+        .notFetched: [
+            .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
+            .response: .init(phase: .notFetched, effects: []),
+            .failure: .init(phase: .notFetched, effects: ["requestFailed"]),
+            .attempt: .init(phase: .notFetched, verdict: .refused, effects: notFetched),
+            .createController: .init(phase: .notFetched, verdict: .refused, effects: notFetched),
+            .abort: .init(phase: .notFetched, verdict: .refused, effects: notFetched),
+            .appLaunched: .init(phase: .notFetched, effects: launchFailed),
+            .paymentURLReturned: .init(phase: .notFetched, effects: []),
+            .methodRequestFinished: .init(phase: .notFetched, effects: []),
+            .challengeCompleted: .init(phase: .notFetched, effects: []),
+            .walletFinished: .init(phase: .notFetched, effects: walletMissing),
+            .webControllerFinished: .init(phase: .notFetched, effects: []),
+        ],
+        .fetching: [
+            .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
+            .response: .init(phase: .finished, effects: completed),
+            .failure: .init(phase: .fetching, effects: recovery),
+            .attempt: .init(phase: .fetching, verdict: .refused, effects: notFetched),
+            .createController: .init(phase: .fetching, verdict: .refused, effects: notFetched),
+            .abort: .init(phase: .fetching, verdict: .refused, effects: notFetched),
+            .appLaunched: .init(phase: .fetching, effects: launchFailed),
+            .paymentURLReturned: .init(phase: .fetching, effects: []),
+            .methodRequestFinished: .init(phase: .fetching, effects: []),
+            .challengeCompleted: .init(phase: .fetching, effects: []),
+            .walletFinished: .init(phase: .fetching, effects: walletMissing),
+            .webControllerFinished: .init(phase: .fetching, effects: []),
+        ],
+        .active: [
+            .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
+            .response: .init(phase: .finished, effects: completed),
+            .failure: .init(phase: .active, effects: recovery),
+            .attempt: .init(phase: .active, verdict: .accepted, effects: ["send start-payment-attempt"]),
+            .createController: .init(
+                phase: .webMenu, verdict: .accepted, effects: ["cancelPolling", "makeWebController"]),
+            .abort: .init(phase: .active, verdict: .accepted, effects: ["cancelPolling", "send abort-payment"]),
+            .appLaunched: .init(phase: .active, effects: launchFailed),
+            .paymentURLReturned: .init(phase: .active, effects: []),
+            .methodRequestFinished: .init(phase: .active, effects: ended),
+            .challengeCompleted: .init(phase: .active, effects: ["dismiss3DSecure", "endStateReached"]),
+            .walletFinished: .init(phase: .active, effects: ["send fail-payment-attempt"]),
+            .webControllerFinished: .init(phase: .active, effects: []),
+        ],
+        .webMenu: [
+            .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
+            .response: .init(phase: .finished, effects: completed),
+            .failure: .init(phase: .webMenu, effects: recovery),
+            .attempt: .init(phase: .webMenu, verdict: .accepted, effects: ["send start-payment-attempt"]),
+            .createController: .init(
+                phase: .webMenu, verdict: .accepted, effects: ["cancelPolling", "makeWebController"]),
+            .abort: .init(phase: .webMenu, verdict: .accepted, effects: ["cancelPolling", "send abort-payment"]),
+            .appLaunched: .init(phase: .webMenu, effects: launchFailed),
+            .paymentURLReturned: .init(phase: .webMenu, effects: []),
+            .methodRequestFinished: .init(phase: .webMenu, effects: ended),
+            .challengeCompleted: .init(phase: .webMenu, effects: ["dismiss3DSecure", "endStateReached"]),
+            .walletFinished: .init(phase: .webMenu, effects: ["send fail-payment-attempt"]),
+            .webControllerFinished: .init(phase: .finished, effects: completed),
+        ],
+        .finished: [
+            .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
+            .response: .init(phase: .finished, effects: []),
+            .failure: .init(phase: .finished, effects: ["requestFailed"]),
+            .attempt: .init(phase: .finished, verdict: .refused, effects: ended),
+            .createController: .init(phase: .finished, verdict: .refused, effects: ended),
+            .abort: .init(phase: .finished, verdict: .refused, effects: ended),
+            .appLaunched: .init(phase: .finished, effects: launchFailed),
+            .paymentURLReturned: .init(phase: .finished, effects: []),
+            .methodRequestFinished: .init(phase: .finished, effects: []),
+            .challengeCompleted: .init(phase: .finished, effects: []),
+            .walletFinished: .init(phase: .finished, effects: walletMissing),
+            .webControllerFinished: .init(phase: .finished, effects: []),
+        ],
+    ]
+
+    @Test func everyCellIsDecided() {
+        for phase in Phase.allCases {
+            for input in Input.allCases {
+                #expect(Self.table[phase]?[input] != nil, "no outcome for \(phase) × \(input)")
+            }
+        }
+    }
+
+    @Test(arguments: Phase.allCases)
+    func eachPhaseAnswersEveryInputAsTheTableSays(_ phase: Phase) {
+        #expect(Self.state(phase).phase.kind == phase)
+        for input in Input.allCases {
+            var state = Self.state(phase)
+            let step = PaymentSessionDecision.reduce(&state, Self.input(input))
+            let outcome = Outcome(
+                phase: state.phase.kind, verdict: step.verdict, effects: step.effects.map(Self.describe))
+            #expect(outcome == Self.table[phase]?[input], "\(phase) × \(input)")
+        }
+    }
+
+    /// The step says how the session ended, once: on the input that ended it.
+    @Test func theStepThatEndsTheSessionSaysHow() {
+        var state = D.prepared()
+        #expect(D.respondStep(&state, F.terminal(redirect: F.cancelUrl)).ended == .canceled)
+        #expect(D.respondStep(&state, F.terminal(redirect: F.cancelUrl)).ended == nil)
+        var menu = Self.state(.webMenu)
+        #expect(PaymentSessionDecision.reduce(&menu, .webControllerFinished(completed: true)).ended == .completed)
+        var elsewhere = D.prepared()
+        #expect(D.respondStep(&elsewhere, F.terminal(redirect: "https://elsewhere.test/")).ended == .unknown)
+    }
+}
