@@ -140,7 +140,11 @@ final class NativeDemo {
     {
         switch instrument {
         case .swish:
-            return instruments.contains { $0.paymentMethod == "Swish" } ? .swish(msisdn: "+46739000001") : nil
+            let offered = instruments.contains {
+                if case .swish = $0 { return true }
+                return false
+            }
+            return offered ? .swish(msisdn: "+46739000001") : nil
         case .applepay:
             return instruments.contains(.applePay) ? .applePay(merchantIdentifier: "merchant.com.example.demo") : nil
         case .card, .card3ds:

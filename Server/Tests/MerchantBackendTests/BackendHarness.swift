@@ -191,6 +191,28 @@ struct BackendHarness: Sendable {
         var description: String { "the backend did not start on any of \(attempts) free ports" }
     }
 
+    /// Runs `body` with a loopback port that refuses connections for as long as it runs: a socket
+    /// is bound to it without listening, so nothing else (not even this test's own sandbox, which
+    /// takes an ephemeral port) can take it, and a connection gets RST at once.
+    static func withRefusingPort<T: Sendable>(_ body: (Int) async throws -> T) async throws -> T {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        var boundLength = length
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
+        }
+        return try await body(Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     static func freePort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -40,14 +40,15 @@ import Testing
     }
 
     @Test func anUnreachableSwedbankPayIsABadGatewayWithoutGatewayStatus() async throws {
-        let port = try await BackendHarness.freePort()
-        try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
-            let answer = try await harness.createOrder()
-            #expect(answer.status == 502)
-            #expect(
-                answer.body
-                    == #"{"detail":"Swedbank Pay could not be reached.","status":502,"title":"Bad Gateway","type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway"}"#
-            )
+        try await BackendHarness.withRefusingPort { port in
+            try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
+                let answer = try await harness.createOrder()
+                #expect(answer.status == 502)
+                #expect(
+                    answer.body
+                        == #"{"detail":"Swedbank Pay could not be reached.","status":502,"title":"Bad Gateway","type":"https://api.payex.com/psp/errordetail/mobilesdk/badgateway"}"#
+                )
+            }
         }
     }
 

@@ -178,9 +178,9 @@ import Testing
         #expect(
             CallbackDispatcher.body(for: record)
                 == ["paymentOrder": .object(["id": .string(record.path), "instrument": .string("CreditCard")])])
-        let number = try record.startAttempt(instrument: "CreditCard", now: PaymentOrdersFixture.testDate)
+        let number = try record.startAttempt(instrument: .creditCard, now: PaymentOrdersFixture.testDate)
         try record.markPaid(
-            instrument: "CreditCard", number: number, transactionType: "Authorization", details: [:],
+            instrument: .creditCard, number: number, transactionType: "Authorization", details: [:],
             now: PaymentOrdersFixture.testDate)
         record.order.payeeInfo.orderReference = "o1"
         #expect(

@@ -180,7 +180,7 @@ import Testing
             let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(body))
             #expect(reply.status == 400)
             #expect(reply.contentType == "application/problem+json")
-            let instruments = SandboxInstruments.all.joined(separator: ", ")
+            let instruments = SandboxInstrument.names(SandboxInstrument.allCases)
             #expect(
                 try reply.json
                     == json(

@@ -88,6 +88,6 @@ enum PaymentOrdersFixture {
 
     /// `"a", "b"` of the sandbox's instruments, for expected JSON.
     static var allInstruments: String {
-        SandboxInstruments.all.map { "\"\($0)\"" }.joined(separator: ", ")
+        SandboxInstrument.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     }
 }

@@ -117,7 +117,7 @@ import Testing
             // The acquirer's reconciliation facts (PaidDetails), for the time the payment was made.
             let time = try #require(
                 try paid.object["paid"]?.objectValue?["details"]?.objectValue?["acquirerTransactionTime"]?.stringValue)
-            var facts = PaidDetails.reconciliation(instrument: "CreditCard", number: number, now: Date())
+            var facts = PaidDetails.reconciliation(instrument: .creditCard, number: number, now: Date())
             #expect(Fixture.isTimestamp(time))
             facts["acquirerTransactionTime"] = time
             let details = facts.merging([

@@ -175,7 +175,7 @@ import Testing
 
     @Test func paymentAttemptAbortedStopsTheRunningAttempt() throws {
         var record = try PaymentOrdersOperationsTests.record()
-        let number = try record.startAttempt(instrument: "Swish", now: PaymentOrdersFixture.testDate)
+        let number = try record.startAttempt(instrument: .swish, now: PaymentOrdersFixture.testDate)
         #expect(PaymentOrderUpdate.runningAttempt(record)?.number == number)
         try PaymentOrderUpdate.abortAttempt(reason: "AbortedByUI").apply(to: &record, now: Date())
         #expect(record.status == .initialized)

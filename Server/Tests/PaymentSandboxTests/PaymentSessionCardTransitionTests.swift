@@ -27,7 +27,7 @@ import Testing
     }
 
     /// The details the transition set, without the reconciliation facts every payment gets.
-    static func own(_ details: [String: String], _ instrument: String) -> [String: String] {
+    static func own(_ details: [String: String], _ instrument: SandboxInstrument) -> [String: String] {
         let facts = PaidDetails.reconciliation(instrument: instrument, number: 1, now: Date())
         return details.filter { facts[$0.key] == nil }
     }
@@ -37,12 +37,12 @@ import Testing
         let start = fixture.apply(Fixture.startCard(PaymentSessionFixtures.visaToken))
         #expect(
             start.changes == [
-                .attemptStarted(instrument: "CreditCard", number: 1), .paid(instrument: "CreditCard", number: 1),
+                .attemptStarted(instrument: .creditCard, number: 1), .paid(instrument: .creditCard, number: 1),
             ])
         let paid = try #require(fixture.order.paid)
         #expect(paid.transactionType == "Authorization")
         #expect(
-            Self.own(paid.details, "CreditCard") == [
+            Self.own(paid.details, .creditCard) == [
                 "cardBrand": "Visa", "maskedPan": "492500******0004", "expiryDate": "12/2035",
                 "acquirerTransactionType": "STANDARD",
             ])
@@ -62,7 +62,7 @@ import Testing
             fixture.apply(.threeDSMethodCompleted(serverTransactionID: transaction.serverTransactionID)).isNoContent)
         #expect(fixture.transaction?.methodCompleted == true)
         let authenticated = fixture.apply(fixture.createAuthentication("Y"))
-        #expect(authenticated.changes == [.paid(instrument: "CreditCard", number: 1)])
+        #expect(authenticated.changes == [.paid(instrument: .creditCard, number: 1)])
         #expect(fixture.order.paid?.details["acquirerTransactionType"] == "3DSECURE")
         #expect(fixture.order.paid?.details["maskedPan"] == "411111******3211")
     }
@@ -76,10 +76,10 @@ import Testing
         #expect(attempt.step == .awaitingChallenge)
         let completed = fixture.apply(Fixture.completeAuthentication(attempt.transaction.cres(approved: approved)))
         if approved {
-            #expect(completed.changes == [.paid(instrument: "CreditCard", number: 1)])
+            #expect(completed.changes == [.paid(instrument: .creditCard, number: 1)])
         } else {
             let type = Self.errorDetail + "creditcard/3dsecuredeclined"
-            #expect(completed.changes == [.attemptFailed(instrument: "CreditCard", number: 1, problemType: type)])
+            #expect(completed.changes == [.attemptFailed(instrument: .creditCard, number: 1, problemType: type)])
             #expect(fixture.session.problem?.problem.status == 403)
             #expect(fixture.session.phase == .choosing)
         }
@@ -142,10 +142,10 @@ import Testing
     @Test func anApplePayTokenPaysTheOrder() throws {
         var fixture = Fixture.choosing()
         fixture.apply(Fixture.startApplePay)
-        #expect(fixture.apply(Fixture.payload()).changes == [.paid(instrument: "ApplePay", number: 1)])
+        #expect(fixture.apply(Fixture.payload()).changes == [.paid(instrument: .applePay, number: 1)])
         let paid = try #require(fixture.order.paid)
         #expect(
-            Self.own(paid.details, "ApplePay")
+            Self.own(paid.details, .applePay)
                 == ["cardBrand": "Visa", "maskedPan": "492500******0004", "acquirerTransactionType": "WALLET"])
         #expect(paid.details["maskedDPan"] == "489537******0001")
     }
@@ -170,6 +170,6 @@ import Testing
         #expect(Self.blamed(fixture.apply(wrongMethod)) == ["paymentMethod"])
         fixture.apply(Fixture.payload(SDKBodies.applePayToken(data: "DECLINE")))
         #expect(fixture.session.problem?.problem.type == Self.errorDetail + "creditcard/carddeclined")
-        #expect(fixture.order.failedAttempts.map(\.instrument) == ["ApplePay"])
+        #expect(fixture.order.failedAttempts.map(\.instrument) == [.applePay])
     }
 }

@@ -48,7 +48,7 @@ enum PaymentSessionFixtures {
         expiry: String = "12/2031"
     ) -> PayerTokenRecord {
         PayerTokenRecord(
-            token: token, payerReference: payerReference, instrument: "CreditCard", instrumentDisplayName: maskedPan,
+            token: token, payerReference: payerReference, instrument: .creditCard, instrumentDisplayName: maskedPan,
             instrumentParameters: ["expiryDate": expiry, "cardBrand": brand])
     }
 

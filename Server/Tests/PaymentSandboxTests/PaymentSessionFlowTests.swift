@@ -118,8 +118,8 @@ import Testing
                 "start-payment-attempt", on: "CreditCard", body: SDKBodies.card(PaymentSessionFixtures.visaToken))
             #expect(try Self.redirect(driver) == Self.complete)
             let order = try await Self.order(harness, record)
-            #expect(order.failedAttempts.map(\.instrument) == ["Swish"])
-            #expect(order.paid?.instrument == "CreditCard")
+            #expect(order.failedAttempts.map(\.instrument) == [.swish])
+            #expect(order.paid?.instrument == .creditCard)
             #expect(order.paid?.number == 2)
         }
     }

@@ -112,8 +112,10 @@ import Testing
         let fixture = Self.fixture(phase)
         let offer = PaymentSessionOffer(session: fixture.session, order: fixture.order, links: fixture.links)
         let rendered = Set(
-            offer.operations.map(\.rel)
-                + offer.methods.flatMap { method in (method.operations ?? []).map { "\($0.rel) \(method.name)" } })
+            offer.operations.map(\.rel.rawValue)
+                + offer.methods.flatMap { method in
+                    (method.operations ?? []).map { "\($0.rel.rawValue) \(method.name.rawValue)" }
+                })
         let expected: [String: Set<String>] = [
             "fresh": ["prepare-payment", "event-logging"],
             "choosing": [

@@ -58,13 +58,13 @@ import Testing
     @Test func anOtherDevicePaymentIsApprovedWhenTheDelayHasPassed() throws {
         var fixture = Fixture.choosing()
         let start = fixture.apply(Fixture.startSwish("+46739000002"))
-        #expect(start.changes == [.attemptStarted(instrument: "Swish", number: 1)])
+        #expect(start.changes == [.attemptStarted(instrument: .swish, number: 1)])
         fixture.now += 2.9
         #expect(fixture.apply(.getPayment).changes == [])
         #expect(fixture.swish?.msisdn == "+46739000002")
         fixture.now += 0.1
         let approved = fixture.apply(.getPayment)
-        #expect(approved.changes == [.paid(instrument: "Swish", number: 1)])
+        #expect(approved.changes == [.paid(instrument: .swish, number: 1)])
         #expect(fixture.session.phase == .finished)
         #expect(fixture.order.status == .paid)
         let paid = try #require(fixture.order.paid)
@@ -93,7 +93,7 @@ import Testing
         #expect(fixture.swish != nil, "a local start is never approved by time")
         #expect(
             fixture.apply(.swishAnswer(swishToken: token, approved: true)).changes == [
-                .paid(instrument: "Swish", number: 1)
+                .paid(instrument: .swish, number: 1)
             ])
         #expect(fixture.order.paid?.details == ["msisdn": "+46739000001"])
         let again = fixture.apply(.swishAnswer(swishToken: token, approved: true))
@@ -107,7 +107,7 @@ import Testing
         let declined = fixture.apply(.swishAnswer(swishToken: fixture.swish!.swishToken, approved: false))
         #expect(
             declined.changes == [
-                .attemptFailed(instrument: "Swish", number: 1, problemType: Self.errorDetail + "usercancelled")
+                .attemptFailed(instrument: .swish, number: 1, problemType: Self.errorDetail + "usercancelled")
             ])
         #expect(fixture.session.phase == .choosing)
         #expect(fixture.session.problem == PendingPaymentProblem(number: 1, problem: .swishUserCancelled))
@@ -124,7 +124,7 @@ import Testing
         fixture.now += 3
         let settled = fixture.apply(.getPayment)
         #expect(
-            settled.changes == [.attemptFailed(instrument: "Swish", number: 1, problemType: Self.errorDetail + type)])
+            settled.changes == [.attemptFailed(instrument: .swish, number: 1, problemType: Self.errorDetail + type)])
         #expect(fixture.session.problem?.problem.status == status)
         #expect(fixture.order.failedAttempts.first?.problem["type"] == .string(Self.errorDetail + type))
         #expect(fixture.session.phase == .choosing)
@@ -137,7 +137,7 @@ import Testing
         fixture.apply(Fixture.startSwish(nil))
         let failed = fixture.apply(Fixture.fail("Swish", "ClientAppLaunchFailed"))
         let type = Self.errorDetail + "paymentorders/clientapplaunchfailed"
-        #expect(failed.changes == [.attemptFailed(instrument: "Swish", number: 1, problemType: type)])
+        #expect(failed.changes == [.attemptFailed(instrument: .swish, number: 1, problemType: type)])
         #expect(fixture.session.problem?.problem.status == 400)
         #expect(fixture.session.phase == .choosing)
     }
@@ -146,7 +146,7 @@ import Testing
         var fixture = Fixture.choosing()
         fixture.apply(Fixture.startApplePay)
         let cancelled = fixture.apply(Fixture.fail("ApplePay", "UserCancelled"))
-        #expect(cancelled.changes == [.attemptAborted(instrument: "ApplePay", number: 1)])
+        #expect(cancelled.changes == [.attemptAborted(instrument: .applePay, number: 1)])
         #expect(fixture.order.failedAttempts.map(\.status) == ["Aborted"])
         #expect(fixture.session.problem?.problem.type == Self.errorDetail + "paymentorders/usercancelled")
     }
@@ -194,7 +194,7 @@ import Testing
         var fixture = Fixture.expanded()
         fixture.apply(Fixture.startCard(PaymentSessionFixtures.masterCardToken))
         let aborted = fixture.apply(.abortPayment)
-        #expect(aborted.changes == [.attemptAborted(instrument: "CreditCard", number: 1), .aborted])
+        #expect(aborted.changes == [.attemptAborted(instrument: .creditCard, number: 1), .aborted])
         #expect(fixture.order.status == .aborted)
         #expect(fixture.order.abortReason == "Payment aborted by payer")
         #expect(fixture.order.history.last?.initiatedBy == "Payer")
@@ -208,14 +208,14 @@ import Testing
         #expect(
             PaymentSessionOffer(session: fixture.session, order: fixture.order, links: fixture.links).methods.map(
                 \.name)
-                == ["Invoice-PayExFinancingSe"])
+                == [.invoice])
         let restrict = #"{"paymentMethod": null, "restrictToPaymentMethods": ["Swish", "Trustly"]}"#
         fixture.apply(Fixture.customize(restrict))
         #expect(fixture.session.instrumentModePaymentMethod == nil)
         #expect(
             PaymentSessionOffer(session: fixture.session, order: fixture.order, links: fixture.links).methods.map(
                 \.name)
-                == ["Swish", "Trustly"])
+                == [.swish, .trustly])
         fixture.apply(Fixture.customize(SDKBodies.customize(paymentMethod: nil)))
         #expect(fixture.session.restrictToPaymentMethods == nil)
     }

@@ -139,15 +139,15 @@ import Testing
 
     @Test func anAttemptSaysWhetherItsFormWasFilledIn() throws {
         var payerAware = try HostedViewFixtures.record()
-        _ = try payerAware.startAttempt(instrument: "CreditCard", now: HostedViewFixtures.date)
-        _ = try payerAware.startAttempt(instrument: "Swish", now: HostedViewFixtures.date)
+        _ = try payerAware.startAttempt(instrument: .creditCard, now: HostedViewFixtures.date)
+        _ = try payerAware.startAttempt(instrument: .swish, now: HostedViewFixtures.date)
         #expect(payerAware.history.suffix(2).map(\.prefill) == [true, false])
         var guest = try HostedViewFixtures.record(
             HostedViewFixtures.order {
                 $0["payer"] = .object(["msisdn": .string("+46739000001")])
             })
-        _ = try guest.startAttempt(instrument: "CreditCard", now: HostedViewFixtures.date)
-        _ = try guest.startAttempt(instrument: "Swish", now: HostedViewFixtures.date)
+        _ = try guest.startAttempt(instrument: .creditCard, now: HostedViewFixtures.date)
+        _ = try guest.startAttempt(instrument: .swish, now: HostedViewFixtures.date)
         #expect(guest.history.suffix(2).map(\.prefill) == [false, true])
     }
 }

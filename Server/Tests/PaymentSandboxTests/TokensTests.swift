@@ -174,7 +174,8 @@ import Testing
 
     @Test func onlyRequestedCardPaymentsMakeTokens() throws {
         let ids = IDGenerator(seed: 1)
-        func paid(_ change: (inout SwedbankPaySDK.JSONObject) -> Void, instrument: String = "CreditCard") throws
+        func paid(_ change: (inout SwedbankPaySDK.JSONObject) -> Void, instrument: SandboxInstrument = .creditCard)
+            throws
             -> PaymentOrderRecord
         {
             var record = try PaymentOrderFactory.makeRecord(
@@ -189,7 +190,7 @@ import Testing
             return record
         }
         #expect(try paid { _ in }.paid?.tokens == [])
-        #expect(try paid({ $0["generatePaymentToken"] = .bool(true) }, instrument: "Swish").paid?.tokens == [])
+        #expect(try paid({ $0["generatePaymentToken"] = .bool(true) }, instrument: .swish).paid?.tokens == [])
         let all = try paid {
             $0["generatePaymentToken"] = .bool(true)
             $0["generateRecurrenceToken"] = .bool(true)

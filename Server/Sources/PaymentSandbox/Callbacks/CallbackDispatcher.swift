@@ -79,7 +79,9 @@ final class CallbackDispatcher: @unchecked Sendable {
     static func body(for record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         var paymentOrder: SwedbankPaySDK.JSONObject = ["id": .string(record.path)]
         let lastAttempt = record.history.last { $0.number != nil }
-        if let instrument = record.paid?.instrument ?? lastAttempt?.instrument ?? record.order.instrument?.rawValue {
+        if let instrument = (record.paid?.instrument ?? lastAttempt?.instrument)?.rawValue
+            ?? record.order.instrument?.rawValue
+        {
             paymentOrder["instrument"] = .string(instrument)
         }
         if let number = record.paid?.number ?? lastAttempt?.number {
@@ -88,7 +90,7 @@ final class CallbackDispatcher: @unchecked Sendable {
         var body: SwedbankPaySDK.JSONObject = ["paymentOrder": .object(paymentOrder)]
         if record.callbackNamesPayment, let paid = record.paid {
             // v3.0 and v2: the instrument's payment and its latest transaction, on the instrument's API.
-            let payment = "/psp/\(paid.instrument.split(separator: "-")[0].lowercased())/payments/\(record.id)"
+            let payment = "/psp/\(paid.instrument.apiSegment)/payments/\(record.id)"
             let latest = PaymentOrderSubResource.allTransactions(record).last
             let kind = latest?.kind ?? .sale
             let segment =

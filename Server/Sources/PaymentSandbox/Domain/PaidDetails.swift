@@ -8,10 +8,10 @@ import SwedbankPaySDK
 enum PaidDetails {
     /// The facts for `instrument`, paid by attempt `number` at `now`; the caller's own details
     /// (card brand, masked PAN, payer's number) win over these.
-    static func reconciliation(instrument: String, number: Int64, now: Date) -> [String: String] {
+    static func reconciliation(instrument: SandboxInstrument, number: Int64, now: Date) -> [String: String] {
         let digits = String(format: "%012lld", number % 1_000_000_000_000)
         switch instrument {
-        case "CreditCard", "ApplePay":
+        case .creditCard, .applePay:
             var facts = [
                 "acquirerStan": String(digits.suffix(6)), "acquirerTerminalId": "35",
                 "acquirerTransactionTime": PSPTimestamp.format(now), "bin": "492500",
@@ -22,11 +22,11 @@ enum PaidDetails {
             // The device (Apple Pay) or network token (card) the scheme paid with, as the portal's
             // card examples show it beside the PAN.
             facts["maskedDPan"] =
-                (instrument == "ApplePay" ? "489537******" : "************") + String(digits.suffix(4))
+                (instrument == .applePay ? "489537******" : "************") + String(digits.suffix(4))
             return facts
-        case "Trustly":
+        case .trustly:
             return ["trustlyOrderId": String(digits.suffix(10))]
-        default:
+        case .swish, .invoice:
             return [:]
         }
     }

@@ -10,7 +10,7 @@ extension PaymentOrderRecord {
         /// The order is no longer `Initialized`.
         case notInitialized(PaymentOrderStatus)
         /// The instrument is not one the payer may use for this order.
-        case instrumentNotAvailable(String)
+        case instrumentNotAvailable(SandboxInstrument)
     }
 
     /// Notes that the payer opened the payment (`PaymentLoaded`), once.
@@ -21,7 +21,7 @@ extension PaymentOrderRecord {
     }
 
     /// Starts an attempt with `instrument`; returns the attempt's number.
-    mutating func startAttempt(instrument: String, now: Date) throws(LifecycleError) -> Int64 {
+    mutating func startAttempt(instrument: SandboxInstrument, now: Date) throws(LifecycleError) -> Int64 {
         guard status == .initialized else { throw .notInitialized(status) }
         guard availableInstruments.contains(instrument) else { throw .instrumentNotAvailable(instrument) }
         let number = nextAttemptNumber
@@ -35,17 +35,17 @@ extension PaymentOrderRecord {
 
     /// Whether the order carries details of the payer that `instrument`'s form is filled with: the
     /// payer's saved cards (a `payerReference`) for a card, the phone number for Swish.
-    func prefills(_ instrument: String) -> Bool {
+    func prefills(_ instrument: SandboxInstrument) -> Bool {
         switch instrument {
-        case "CreditCard": order.payer?.payerReference != nil
-        case "Swish": order.payer?.msisdn != nil
-        default: false
+        case .creditCard: order.payer?.payerReference != nil
+        case .swish: order.payer?.msisdn != nil
+        case .applePay, .invoice, .trustly: false
         }
     }
 
     /// Records a failed attempt; the order stays `Initialized` so the payer can try again.
     mutating func failAttempt(
-        instrument: String, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date
+        instrument: SandboxInstrument, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date
     ) {
         failedAttempts.append(
             FailedAttempt(created: now, instrument: instrument, number: number, status: "Failed", problem: problem))
@@ -56,7 +56,7 @@ extension PaymentOrderRecord {
     }
 
     /// Records an attempt the payer abandoned (cancelled in the app, closed the sheet).
-    mutating func abortAttempt(instrument: String, number: Int64, reason: String, now: Date) {
+    mutating func abortAttempt(instrument: SandboxInstrument, number: Int64, reason: String, now: Date) {
         failedAttempts.append(
             FailedAttempt(
                 created: now, instrument: instrument, number: number, status: "Aborted",
@@ -69,7 +69,7 @@ extension PaymentOrderRecord {
 
     /// Marks the order paid by the given attempt.
     mutating func markPaid(
-        instrument: String, number: Int64, transactionType: String, details: [String: String],
+        instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String],
         tokens: [SwedbankPaySDK.JSONObject] = [], now: Date
     ) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
@@ -92,12 +92,12 @@ extension PaymentOrderRecord {
         nextAttemptNumber += 1
         status = .paid
         paid = PaidInfo(
-            instrument: "Trustly", number: number, transactionType: FinancialTransaction.Kind.payout.rawValue,
+            instrument: .trustly, number: number, transactionType: FinancialTransaction.Kind.payout.rawValue,
             amount: order.amount,
-            details: PaidDetails.reconciliation(instrument: "Trustly", number: number, now: now), tokens: [])
+            details: PaidDetails.reconciliation(instrument: .trustly, number: number, now: now), tokens: [])
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentPaid", initiatedBy: "Payee", instrument: "Trustly", number: number,
+                created: now, name: "PaymentPaid", initiatedBy: "Payee", instrument: .trustly, number: number,
                 amount: order.amount))
     }
 

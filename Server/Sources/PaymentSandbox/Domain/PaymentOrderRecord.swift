@@ -19,7 +19,7 @@ struct HistoryEntry: Sendable, Codable {
     var created: Date
     var name: String
     var initiatedBy: String
-    var instrument: String?
+    var instrument: SandboxInstrument?
     var number: Int64?
     var amount: Int64?
     /// On `PaymentAttemptStarted`: whether the instrument's form came filled with the payer's
@@ -30,7 +30,7 @@ struct HistoryEntry: Sendable, Codable {
 /// One entry of `failedAttempts.failedAttemptList`.
 struct FailedAttempt: Sendable, Codable {
     var created: Date
-    var instrument: String
+    var instrument: SandboxInstrument
     var number: Int64
     var status: String
     var problem: SwedbankPaySDK.JSONObject
@@ -38,7 +38,7 @@ struct FailedAttempt: Sendable, Codable {
 
 /// What `paid` says once the order is paid.
 struct PaidInfo: Sendable, Codable {
-    var instrument: String
+    var instrument: SandboxInstrument
     var number: Int64
     var transactionType: String
     var amount: Int64
@@ -102,11 +102,11 @@ struct PaymentOrderRecord: Sendable {
     var path: String { "/psp/paymentorders/\(id)" }
 
     /// The instruments the payer may choose from now: in instrument mode only that one.
-    var availableInstruments: [String] {
+    var availableInstruments: [SandboxInstrument] {
         if isPayout { return [] }
-        if extraFields["restrictedToPayoutInstruments"] == .bool(true) { return SandboxInstruments.payout }
-        if let instrument = order.instrument?.rawValue { return [instrument] }
-        return order.restrictedToInstruments.map(SandboxInstruments.expanding) ?? SandboxInstruments.all
+        if extraFields["restrictedToPayoutInstruments"] == .bool(true) { return SandboxInstrument.payout }
+        if let name = order.instrument?.rawValue { return SandboxInstrument(rawValue: name).map { [$0] } ?? [] }
+        return order.restrictedToInstruments.map(SandboxInstrument.expanding) ?? SandboxInstrument.allCases
     }
 
     var isInstrumentMode: Bool { order.instrument != nil }
@@ -123,27 +123,4 @@ struct PaymentOrderRecord: Sendable {
 
     /// Guest mode: no `payer.payerReference`, so nothing can be saved for the payer.
     var isGuest: Bool { order.payer?.payerReference == nil }
-}
-
-/// The instruments the sandbox offers.
-enum SandboxInstruments {
-    static let all = ["CreditCard", "Swish", "ApplePay", "Invoice-PayExFinancingSe", "Trustly"]
-    /// What a payout `Verify` (`restrictedToPayoutInstruments`) offers: the bank accounts a
-    /// `Payout` can pay to.
-    static let payout = ["Trustly"]
-
-    /// The instruments a name of `restrictedToInstruments` stands for: itself, or for a family
-    /// name every instrument of that family — Checkout v2 documents `Invoice` for all invoice
-    /// subtypes (`Invoice-PayExFinancingSe`, …), and Swedbank Pay's Java example sends
-    /// `["CreditCard", "Invoice"]`. Empty for a name the sandbox does not know.
-    static func matching(_ name: String) -> [String] {
-        if all.contains(name) { return [name] }
-        return all.filter { $0.hasPrefix(name + "-") }
-    }
-
-    /// A restriction's instruments, in the sandbox's order, each once.
-    static func expanding(_ restriction: [String]) -> [String] {
-        let named = Set(restriction.flatMap(matching))
-        return all.filter(named.contains)
-    }
 }

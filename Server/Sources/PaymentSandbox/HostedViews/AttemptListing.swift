@@ -21,7 +21,7 @@ enum AttemptListing {
                             entry.created,
                             [
                                 "paymentOrder": .string(order.path), "number": .integer(number),
-                                "instrument": .string(entry.instrument ?? ""), "result": .string("started"),
+                                "instrument": .string(entry.instrument?.rawValue ?? ""), "result": .string("started"),
                                 "started": .string(PSPTimestamp.format(entry.created)), "problem": .null,
                             ]
                         ))

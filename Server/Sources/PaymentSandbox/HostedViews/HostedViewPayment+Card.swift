@@ -45,10 +45,10 @@ extension HostedViewPayment {
 
     /// The attempt with `card`: rejected at once, a challenge to wait for, or an authorization.
     mutating func payCard(_ card: CardToPay, number: Int64, consent: Bool) -> HostedViewOutcome {
-        if card.expired { return fail("CreditCard", number: number, problem: .savedCardExpired) }
+        if card.expired { return fail(.creditCard, number: number, problem: .savedCardExpired) }
         switch card.behaviour {
         case .rejected:
-            return fail("CreditCard", number: number, problem: .paymentTokenRejected)
+            return fail(.creditCard, number: number, problem: .paymentTokenRejected)
         case .challenge:
             let transaction = ThreeDSecureTransaction(
                 serverTransactionID: context.ids.guid(), acsTransactionID: context.ids.guid())
@@ -81,7 +81,7 @@ extension HostedViewPayment {
                 "The challenge result is invalid.", problems: [("cres", "The cres belongs to another transaction.")])
         }
         try requireOpen()
-        guard status == "Y" else { return fail("CreditCard", number: number, problem: .threeDSecureDeclined) }
+        guard status == "Y" else { return fail(.creditCard, number: number, problem: .threeDSecureDeclined) }
         let card = CardToPay(
             brand: challenge.brand, maskedPan: challenge.maskedPan, expiryText: challenge.expiryText,
             behaviour: .challenge, expired: false)
@@ -94,12 +94,12 @@ extension HostedViewPayment {
         -> HostedViewOutcome
     {
         if let problem = CardMagicAmount.problem(amount: order.order.amount) {
-            return fail("CreditCard", number: number, problem: problem)
+            return fail(.creditCard, number: number, problem: problem)
         }
         var tokenRecord = order
         if consent { tokenRecord.order.generatePaymentToken = true }
         let tokens = PaymentTokenIssuer.tokens(
-            types: PaymentTokenIssuer.wantedTypes(for: tokenRecord, instrument: "CreditCard"),
+            types: PaymentTokenIssuer.wantedTypes(for: tokenRecord, instrument: .creditCard),
             maskedPan: card.maskedPan, expiryDate: card.expiryText, ids: context.ids)
         let details = [
             "cardBrand": card.brand, "maskedPan": card.maskedPan, "expiryDate": card.expiryText, "cardType": "Credit",
@@ -107,7 +107,9 @@ extension HostedViewPayment {
         ]
         // Cannot fail: the order was checked to be Initialized when the attempt started or resumed.
         return
-            (try? pay("CreditCard", number: number, transactionType: "Authorization", details: details, tokens: tokens))
+            (try? pay(
+                .creditCard, number: number, transactionType: SandboxInstrument.creditCard.transactionType,
+                details: details, tokens: tokens))
             ?? .failed(attempt: number, .cardDeclined)
     }
 }

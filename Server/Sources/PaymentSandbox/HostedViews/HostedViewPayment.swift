@@ -68,12 +68,13 @@ struct HostedViewPayment: Sendable {
     /// starts nothing; an attempt still waiting elsewhere is abandoned first.
     mutating func start(_ request: HostedViewAttemptRequest, menu: PaymentMenuModel) throws -> HostedViewOutcome {
         try requireOpen()
-        let instrument = request.instrument
-        guard order.availableInstruments.contains(instrument) else {
+        guard let instrument = SandboxInstrument(rawValue: request.instrument),
+            order.availableInstruments.contains(instrument)
+        else {
             throw SandboxProblem.inputError(
                 "The instrument is not offered.",
                 problems: [
-                    ("instrument", "The field must be one of \(order.availableInstruments.joined(separator: ", ")).")
+                    ("instrument", "The field must be one of \(SandboxInstrument.names(order.availableInstruments)).")
                 ])
         }
         switch HostedViewInstrument.presentation(of: instrument) {
@@ -101,7 +102,7 @@ struct HostedViewPayment: Sendable {
         case .appOnly:
             throw SandboxProblem.inputError(
                 "The instrument is only offered in the app.",
-                problems: [("instrument", "\(instrument) is paid with the native SDK, not in the web menu.")])
+                problems: [("instrument", "\(instrument.rawValue) is paid with the native SDK, not in the web menu.")])
         }
     }
 
@@ -116,7 +117,7 @@ struct HostedViewPayment: Sendable {
         return msisdn
     }
 
-    private mutating func begin(_ instrument: String) throws -> Int64 {
+    private mutating func begin(_ instrument: SandboxInstrument) throws -> Int64 {
         if let pending = state.pending {
             order.abortAttempt(
                 instrument: pending.instrument, number: pending.number,
@@ -145,11 +146,13 @@ struct HostedViewPayment: Sendable {
             throw SandboxProblem.conflict("No Swish payment waits for the payer.")
         }
         try requireOpen()
-        guard approved else { return fail("Swish", number: number, problem: .swishUserCancelled) }
+        guard approved else { return fail(.swish, number: number, problem: .swishUserCancelled) }
         if let trigger = SwishTrigger(description: order.order.description) {
-            return fail("Swish", number: number, problem: trigger.problem)
+            return fail(.swish, number: number, problem: trigger.problem)
         }
-        return try pay("Swish", number: number, transactionType: "Sale", details: ["msisdn": msisdn])
+        return try pay(
+            .swish, number: number, transactionType: SandboxInstrument.swish.transactionType,
+            details: ["msisdn": msisdn])
     }
 
     /// The payer approved or cancelled on the invoice page.
@@ -159,9 +162,10 @@ struct HostedViewPayment: Sendable {
         }
         try requireOpen()
         guard approved else {
-            return abandon(HostedViewInstrument.invoice, number: number, reason: "Invoice cancelled")
+            return abandon(.invoice, number: number, reason: "Invoice cancelled")
         }
-        return try pay(HostedViewInstrument.invoice, number: number, transactionType: "Authorization", details: [:])
+        return try pay(
+            .invoice, number: number, transactionType: SandboxInstrument.invoice.transactionType, details: [:])
     }
 
     /// The payer approved or cancelled on the bank page.
@@ -171,9 +175,10 @@ struct HostedViewPayment: Sendable {
         }
         try requireOpen()
         guard approved else {
-            return abandon(HostedViewInstrument.bank, number: number, reason: "The payer cancelled at the bank.")
+            return abandon(.trustly, number: number, reason: "The payer cancelled at the bank.")
         }
-        let outcome = try pay(HostedViewInstrument.bank, number: number, transactionType: "Sale", details: [:])
+        let outcome = try pay(
+            .trustly, number: number, transactionType: SandboxInstrument.trustly.transactionType, details: [:])
         // A payout Verify saves the payer's account (the service stores it after the update).
         PaymentTokenIssuer.issueIfRequested(
             for: &order, cardBrand: "", maskedPan: "", expiryDate: "", ids: context.ids)
@@ -212,14 +217,16 @@ struct HostedViewPayment: Sendable {
         }
     }
 
-    mutating func fail(_ instrument: String, number: Int64, problem: PaymentAttemptProblem) -> HostedViewOutcome {
+    mutating func fail(_ instrument: SandboxInstrument, number: Int64, problem: PaymentAttemptProblem)
+        -> HostedViewOutcome
+    {
         order.failAttempt(instrument: instrument, number: number, problem: problem.document, now: context.date)
         state.pending = nil
         state.lastAttempt = .init(number: number, instrument: instrument, result: .failed, problem: problem)
         return .failed(attempt: number, problem)
     }
 
-    mutating func abandon(_ instrument: String, number: Int64, reason: String) -> HostedViewOutcome {
+    mutating func abandon(_ instrument: SandboxInstrument, number: Int64, reason: String) -> HostedViewOutcome {
         order.abortAttempt(instrument: instrument, number: number, reason: reason, now: context.date)
         state.pending = nil
         state.lastAttempt = .init(number: number, instrument: instrument, result: .aborted)
@@ -227,7 +234,7 @@ struct HostedViewPayment: Sendable {
     }
 
     mutating func pay(
-        _ instrument: String, number: Int64, transactionType: String, details: [String: String],
+        _ instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String],
         tokens: [SwedbankPaySDK.JSONObject] = []
     ) throws -> HostedViewOutcome {
         do {
@@ -251,7 +258,7 @@ struct HostedViewPayment: Sendable {
             return .conflict("The payment order is \(status.rawValue).")
         case PaymentOrderRecord.LifecycleError.instrumentNotAvailable(let instrument):
             return .inputError(
-                "The instrument is not offered.", problems: [("instrument", "\(instrument) is not offered.")])
+                "The instrument is not offered.", problems: [("instrument", "\(instrument.rawValue) is not offered.")])
         default:
             return .systemError("The hosted view failed: \(error).")
         }

@@ -137,8 +137,10 @@ struct HostedViewRoutes: SandboxModule {
             "initial": opened.result.json(links: service.links(payment.order, base: base)),
             "completeUrl": .string(model.completeUrl), "cancelUrl": model.cancelUrl.map { .string($0) } ?? .null,
             "errorOrigin": .string(kind.errorOrigin), "hostOrigins": .array(model.hostOrigins.map { .string($0) }),
-            "invoiceInstrument": .string(HostedViewInstrument.invoice),
-            "bankInstrument": .string(HostedViewInstrument.bank),
+            "invoiceInstrument": .string(SandboxInstrument.invoice.rawValue),
+            "bankInstrument": .string(SandboxInstrument.trustly.rawValue),
+            "cardInstrument": .string(SandboxInstrument.creditCard.rawValue),
+            "swishInstrument": .string(SandboxInstrument.swish.rawValue),
             "testPerson": .object([
                 "email": .string(PayerContact.testPerson.email),
                 "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),

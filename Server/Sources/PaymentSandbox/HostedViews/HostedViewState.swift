@@ -30,12 +30,12 @@ struct HostedViewState: Sendable, Equatable {
             }
         }
 
-        var instrument: String {
+        var instrument: SandboxInstrument {
             switch self {
-            case .challenge: return "CreditCard"
-            case .swish: return "Swish"
-            case .invoice: return HostedViewInstrument.invoice
-            case .bank: return HostedViewInstrument.bank
+            case .challenge: return .creditCard
+            case .swish: return .swish
+            case .invoice: return .invoice
+            case .bank: return .trustly
             }
         }
 
@@ -57,7 +57,7 @@ struct HostedViewState: Sendable, Equatable {
         }
 
         var number: Int64
-        var instrument: String
+        var instrument: SandboxInstrument
         var result: Result
         var problem: PaymentAttemptProblem?
     }

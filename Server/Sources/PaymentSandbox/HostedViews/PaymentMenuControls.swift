@@ -30,18 +30,18 @@ enum PaymentMenuControls {
             var cvc = $("card-cvc").value.trim();
             if (!showErrors(menuChecks.card(number, expiry, cvc, new Date()), ["card-number", "card-expiry", "card-cvc"])) { return; }
             var consent = $("consent") ? $("consent").checked : false;
-            start({ instrument: "CreditCard", card: { number: number, expiry: expiry, cvc: cvc }, consent: consent }, null);
+            start({ instrument: boot.cardInstrument, card: { number: number, expiry: expiry, cvc: cvc }, consent: consent }, null);
           });
           on("saved-form", "submit", function (event) {
             event.preventDefault();
             var chosen = document.querySelector("input[name=saved-card]:checked");
-            if (chosen) { start({ instrument: "CreditCard", paymentToken: chosen.value }, null); }
+            if (chosen) { start({ instrument: boot.cardInstrument, paymentToken: chosen.value }, null); }
           });
           on("swish-form", "submit", function (event) {
             event.preventDefault();
             var msisdn = msisdnValue("swish-msisdn");
             var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": "Enter the number with the country code, such as +46739000001." };
-            if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: "Swish", msisdn: msisdn }, "swish-msisdn"); }
+            if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: boot.swishInstrument, msisdn: msisdn }, "swish-msisdn"); }
           });
           on("pay-invoice", "click", function () { start({ instrument: boot.invoiceInstrument }, null); });
           on("pay-bank", "click", function () { start({ instrument: boot.bankInstrument }, null); });

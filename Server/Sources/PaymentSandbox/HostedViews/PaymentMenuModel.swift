@@ -45,16 +45,16 @@ struct PaymentMenuModel: Sendable, Equatable {
         description = order.description
         language = order.language.rawValue
         let paymentUrl = order.urls.paymentUrl?.absoluteString
-        instruments = record.availableInstruments.map { name in
-            let presentation = HostedViewInstrument.presentation(of: name)
+        instruments = record.availableInstruments.map { instrument in
+            let presentation = HostedViewInstrument.presentation(of: instrument)
             var reason: String?
             if presentation == .appOnly {
-                reason = "\(HostedViewInstrument.displayName(name)) is paid in the app, not in this web menu."
+                reason = "\(instrument.displayName) is paid in the app, not in this web menu."
             } else if presentation == .bank, paymentUrl == nil {
                 reason = "A bank payment returns through the order's paymentUrl, and this order has none."
             }
             return Instrument(
-                name: name, displayName: HostedViewInstrument.displayName(name), presentation: presentation,
+                name: instrument.rawValue, displayName: instrument.displayName, presentation: presentation,
                 unavailableReason: reason)
         }
         isInstrumentMode = record.isInstrumentMode

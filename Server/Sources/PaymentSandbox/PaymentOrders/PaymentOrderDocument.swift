@@ -41,7 +41,7 @@ enum PaymentOrderDocument {
             "description": .string(order.description),
             "initiatingSystemUserAgent": .string(order.initiatingSystemUserAgent ?? order.userAgent),
             "language": .string(order.language.rawValue),
-            "availableInstruments": .array(record.availableInstruments.map { .string($0) }),
+            "availableInstruments": .array(record.availableInstruments.map { .string($0.rawValue) }),
             // The request's `implementation` when it named one; the API's default otherwise.
             "implementation": .string(record.extraFields["implementation"]?.stringValue ?? "PaymentsOnly"),
             "integration": .string(record.integration),
@@ -70,7 +70,7 @@ enum PaymentOrderDocument {
             }
             // An instrument-mode order can be switched to cards (SetInstrument), so it lists them too,
             // as the portal's invoice instrument-mode order does.
-            if record.availableInstruments.contains("CreditCard") || record.isInstrumentMode {
+            if record.availableInstruments.contains(.creditCard) || record.isInstrumentMode {
                 object["items"] = .array([
                     .object(["creditCard": .object(["cardBrands": .array(V2Resources.cardBrands.map { .string($0) })])])
                 ])

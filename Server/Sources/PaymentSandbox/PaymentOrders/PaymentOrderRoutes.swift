@@ -63,7 +63,7 @@ struct PaymentOrderRoutes: SandboxModule {
             body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: services.date)
         if let initiated = record.serverInitiated {
             if record.isPayout {
-                try await requireToken(initiated, instruments: SandboxInstruments.payout)
+                try await requireToken(initiated, instruments: SandboxInstrument.payout)
             } else {
                 try await payWithToken(&record, initiated)
             }
@@ -123,7 +123,7 @@ struct PaymentOrderRoutes: SandboxModule {
     private func payWithToken(_ record: inout PaymentOrderRecord, _ initiated: PaymentOrderRecord.ServerInitiated)
         async throws
     {
-        let token = try await requireToken(initiated, instruments: ["CreditCard"])
+        let token = try await requireToken(initiated, instruments: [.creditCard])
         let now = services.date
         do {
             let number = try record.startAttempt(instrument: token.instrument, now: now)
@@ -135,7 +135,7 @@ struct PaymentOrderRoutes: SandboxModule {
                 ], now: now)
         } catch {
             throw SandboxProblem.forbidden(
-                "The token's instrument \(token.instrument) is not available for this payment order.")
+                "The token's instrument \(token.instrument.rawValue) is not available for this payment order.")
         }
     }
 
@@ -143,7 +143,8 @@ struct PaymentOrderRoutes: SandboxModule {
     /// 404 problem; a token of another instrument (a card's for a payout, a bank account's for a
     /// purchase) a 403 naming it.
     @discardableResult
-    private func requireToken(_ initiated: PaymentOrderRecord.ServerInitiated, instruments: [String]) async throws
+    private func requireToken(_ initiated: PaymentOrderRecord.ServerInitiated, instruments: [SandboxInstrument])
+        async throws
         -> IssuedToken
     {
         let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
@@ -156,7 +157,7 @@ struct PaymentOrderRoutes: SandboxModule {
         }
         guard instruments.contains(token.instrument) else {
             throw SandboxProblem.forbidden(
-                "The \(name) was saved by \(token.instrument); a \(initiated.operation) needs one saved by \(instruments.joined(separator: " or "))."
+                "The \(name) was saved by \(token.instrument.rawValue); a \(initiated.operation) needs one saved by \(instruments.map(\.rawValue).joined(separator: " or "))."
             )
         }
         return token

@@ -104,7 +104,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             "created": .string(PSPTimestamp.format(entry.created)), "name": .string(entry.name),
             "initiatedBy": .string(entry.initiatedBy),
         ]
-        if let instrument = entry.instrument { object["instrument"] = .string(instrument) }
+        if let instrument = entry.instrument { object["instrument"] = .string(instrument.rawValue) }
         if let number = entry.number { object["number"] = .integer(number) }
         if let amount = entry.amount { object["amount"] = .integer(amount) }
         if let prefill = entry.prefill { object["prefill"] = .bool(prefill) }
@@ -113,7 +113,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
 
     private static func render(_ attempt: FailedAttempt, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         [
-            "created": .string(PSPTimestamp.format(attempt.created)), "instrument": .string(attempt.instrument),
+            "created": .string(PSPTimestamp.format(attempt.created)),
+            "instrument": .string(attempt.instrument.rawValue),
             "number": .integer(attempt.number), "status": .string(attempt.status),
             "problem": .object(attemptProblem(attempt, of: record)), "operationalFee": .bool(false),
         ]
@@ -133,7 +134,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         }
         if problem["problems"] == nil { problem["problems"] = .array(externalResponse(attempt)) }
         let isSystemError = problem["type"]?.stringValue == SandboxProblem.errorDetail + "systemerror"
-        if attempt.instrument == "Swish" || isSystemError, problem["sessionId"] == nil {
+        if attempt.instrument == .swish || isSystemError, problem["sessionId"] == nil {
             problem["sessionId"] = .string(PayerTokenDocument.correlationId(seed + "/swish"))
         }
         return problem
@@ -143,7 +144,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
     /// (`ExternalResponse`, `<code>-<text>`): the payer's cancellation or the decline. Other
     /// instruments' problems carry an empty list, as the portal's Vipps attempt does.
     static func externalResponse(_ attempt: FailedAttempt) -> [SwedbankPaySDK.JSONValue] {
-        guard ["CreditCard", "ApplePay"].contains(attempt.instrument) else { return [] }
+        guard attempt.instrument.isCard else { return [] }
         let description =
             attempt.status == "Aborted"
             ? "UserCancelled-CANCELED"
@@ -154,7 +155,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
     private static func render(_ paid: PaidInfo, of record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         var object: SwedbankPaySDK.JSONObject = [
             // The portal's paid resource names an invoice payment `Invoice`, whatever its kind.
-            "instrument": .string(paid.instrument.hasPrefix("Invoice-") ? "Invoice" : paid.instrument),
+            "instrument": .string(paid.instrument == .invoice ? "Invoice" : paid.instrument.rawValue),
             "number": .integer(paid.number), "payeeReference": .string(record.order.payeeInfo.payeeReference),
             "transactionType": .string(paid.transactionType), "amount": .integer(paid.amount),
             "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
@@ -176,7 +177,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         guard record.status == status, let transaction, let paid = record.paid else { return [:] }
         let total = record.transactions.filter { $0.kind == transaction.kind }.reduce(Int64(0)) { $0 + $1.amount }
         var object: SwedbankPaySDK.JSONObject = [
-            "instrument": .string(paid.instrument), "number": .integer(transaction.number),
+            "instrument": .string(paid.instrument.rawValue), "number": .integer(transaction.number),
             "payeeReference": .string(transaction.payeeReference),
             "transactionType": .string(transaction.kind.rawValue), "amount": .integer(total),
             "submittedAmount": .integer(total), "feeAmount": .integer(0), "discountAmount": .integer(0),

@@ -111,9 +111,9 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                     "The payment order is not in instrument mode; SetInstrument needs an order created with an instrument."
                 )
             }
-            guard
-                (record.order.restrictedToInstruments.map(SandboxInstruments.expanding) ?? SandboxInstruments.all)
-                    .contains(instrument)
+            guard let offered = SandboxInstrument(rawValue: instrument),
+                (record.order.restrictedToInstruments.map(SandboxInstrument.expanding) ?? SandboxInstrument.allCases)
+                    .contains(offered)
             else {
                 throw SandboxProblem.inputError(
                     "The instrument is not offered.",
@@ -121,7 +121,7 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             }
             record.order.instrument = SwedbankPaySDK.Instrument(rawValue: instrument)
             record.history.append(
-                HistoryEntry(created: now, name: "PaymentInstrumentSet", initiatedBy: "Payee", instrument: instrument))
+                HistoryEntry(created: now, name: "PaymentInstrumentSet", initiatedBy: "Payee", instrument: offered))
         case .abort(let reason):
             try? record.abort(reason: reason, initiatedBy: "Payee", now: now)
         case .abortAttempt(let reason):

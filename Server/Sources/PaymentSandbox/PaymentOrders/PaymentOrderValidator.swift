@@ -143,9 +143,9 @@ enum PaymentOrderValidator {
     }
 
     private static func checkInstruments(_ order: SwedbankPaySDK.JSONObject, into problems: inout InputProblems) {
-        let offered = SandboxInstruments.all.joined(separator: ", ")
+        let offered = SandboxInstrument.names(SandboxInstrument.allCases)
         if let instrument = problems.string(order, "instrument", at: prefix),
-            !SandboxInstruments.all.contains(instrument)
+            SandboxInstrument(rawValue: instrument) == nil
         {
             problems.add(prefix + "instrument", "The field must be one of \(offered).")
         }
@@ -153,7 +153,7 @@ enum PaymentOrderValidator {
         case nil, .null?:
             break
         case .array(let items)? where !items.isEmpty:
-            if !items.allSatisfy({ $0.stringValue.map { !SandboxInstruments.matching($0).isEmpty } ?? false }) {
+            if !items.allSatisfy({ $0.stringValue.map { !SandboxInstrument.matching($0).isEmpty } ?? false }) {
                 problems.add(
                     prefix + "restrictedToInstruments",
                     "Every element must be one of \(offered), or Invoice for every invoice.")

@@ -10,7 +10,7 @@ struct SandboxPayment: Sendable, Equatable {
         case paid, failed
     }
 
-    /// The instrument; nil takes the order's first available one.
+    /// The instrument's name as sent; nil takes the order's first available one.
     var instrument: String?
     var outcome: Outcome
 
@@ -31,25 +31,29 @@ struct SandboxPayment: Sendable, Equatable {
     /// Applies the attempt: 409 when the order is no longer open, 400 naming `instrument` when the
     /// order does not offer it.
     func apply(to record: inout PaymentOrderRecord, ids: IDGenerator, now: Date) throws {
-        let instrument = self.instrument ?? record.availableInstruments.first ?? "CreditCard"
+        // An unknown name is an instrument the order does not offer.
+        let named = self.instrument.map(SandboxInstrument.init(rawValue:)) ?? record.availableInstruments.first
+        guard record.status == .initialized else {
+            throw SandboxProblem.conflict(
+                "The payment order is \(record.status.rawValue); it can only be paid while it is Initialized.")
+        }
+        let notAvailable = SandboxProblem.inputError(
+            "The instrument is not available.",
+            problems: [
+                ("instrument", "The field must be one of \(SandboxInstrument.names(record.availableInstruments)).")
+            ])
+        guard let instrument = named else { throw notAvailable }
         record.recordLoaded(integration: "HostedView", now: now)
         let number: Int64
         do {
             number = try record.startAttempt(instrument: instrument, now: now)
-        } catch .notInitialized(let status) {
-            throw SandboxProblem.conflict(
-                "The payment order is \(status.rawValue); it can only be paid while it is Initialized.")
-        } catch .instrumentNotAvailable {
-            throw SandboxProblem.inputError(
-                "The instrument is not available.",
-                problems: [
-                    ("instrument", "The field must be one of \(record.availableInstruments.joined(separator: ", ")).")
-                ])
+        } catch {
+            throw notAvailable
         }
         switch outcome {
         case .paid:
             try? record.markPaid(
-                instrument: instrument, number: number, transactionType: Self.transactionType(instrument),
+                instrument: instrument, number: number, transactionType: instrument.transactionType,
                 details: Self.details(instrument), now: now)
             PaymentTokenIssuer.issueIfRequested(
                 for: &record, cardBrand: Self.card.brand, maskedPan: Self.card.maskedPan,
@@ -60,33 +64,29 @@ struct SandboxPayment: Sendable, Equatable {
     }
 
     /// Cards and wallets authorize (captured later); the rest are sales.
-    static func transactionType(_ instrument: String) -> String {
-        ["CreditCard", "ApplePay", "Invoice-PayExFinancingSe"].contains(instrument) ? "Authorization" : "Sale"
-    }
-
     /// `paid.details` as the instrument's real payments carry them.
-    static func details(_ instrument: String) -> [String: String] {
+    static func details(_ instrument: SandboxInstrument) -> [String: String] {
         switch instrument {
-        case "CreditCard", "ApplePay":
+        case .creditCard, .applePay:
             return [
                 "cardBrand": card.brand, "maskedPan": card.maskedPan, "expiryDate": card.expiryDate,
-                "cardType": "Credit", "acquirerTransactionType": instrument == "ApplePay" ? "WALLET" : "3DSECURE",
+                "cardType": "Credit", "acquirerTransactionType": instrument == .applePay ? "WALLET" : "3DSECURE",
                 "transactionInitiator": "CARDHOLDER",
             ]
-        case "Swish":
+        case .swish:
             return ["msisdn": "+46739000001"]
-        default:
+        case .invoice, .trustly:
             return [:]
         }
     }
 
     /// The problem of a declined attempt with `instrument`.
-    static func declined(_ instrument: String) -> SwedbankPaySDK.JSONObject {
+    static func declined(_ instrument: SandboxInstrument) -> SwedbankPaySDK.JSONObject {
         let (type, title): (String, String) =
             switch instrument {
-            case "CreditCard", "ApplePay": ("creditcard/carddeclined", "Card declined")
-            case "Swish": ("swishdeclined", "Swish declined")
-            default: ("systemerror", "Payment declined")
+            case .creditCard, .applePay: ("creditcard/carddeclined", "Card declined")
+            case .swish: ("swishdeclined", "Swish declined")
+            case .invoice, .trustly: ("systemerror", "Payment declined")
             }
         // A system error is the service's own failure (500, as the portal's Trustly example); the
         // rest are the payer's bank saying no (403).

@@ -26,8 +26,8 @@ enum V2Resources {
             list.append(
                 .object([
                     "id": .string(
-                        "/psp/\(paid.instrument.split(separator: "-")[0].lowercased())/payments/\(record.id)"),
-                    "instrument": .string(paid.instrument), "created": .string(PSPTimestamp.format(created)),
+                        "/psp/\(paid.instrument.apiSegment)/payments/\(record.id)"),
+                    "instrument": .string(paid.instrument.rawValue), "created": .string(PSPTimestamp.format(created)),
                 ]))
         }
         return [

@@ -4,10 +4,10 @@ import Foundation
 /// (callbacks) and issue tokens without looking at the order's history.
 enum PaymentOrderChange: Sendable, Equatable {
     case loaded
-    case attemptStarted(instrument: String, number: Int64)
-    case attemptFailed(instrument: String, number: Int64, problemType: String)
-    case attemptAborted(instrument: String, number: Int64)
-    case paid(instrument: String, number: Int64)
+    case attemptStarted(instrument: SandboxInstrument, number: Int64)
+    case attemptFailed(instrument: SandboxInstrument, number: Int64, problemType: String)
+    case attemptAborted(instrument: SandboxInstrument, number: Int64)
+    case paid(instrument: SandboxInstrument, number: Int64)
     case aborted
 
     /// Whether the order's status changed (the merchant gets a callback).

@@ -19,10 +19,10 @@ struct PaymentSessionLinks: Sendable {
     var acsMethod: String { urls.url("/sandbox/acs/method") }
     var acsChallenge: String { urls.url("/sandbox/acs/challenge") }
 
-    func expand(_ method: String) -> String { session + "/methods/\(method)/expand" }
-    func start(_ method: String) -> String { session + "/methods/\(method)/attempts" }
-    func fail(_ method: String) -> String { session + "/methods/\(method)/failures" }
-    func payload(_ method: String) -> String { session + "/methods/\(method)/payload" }
+    func expand(_ method: SandboxInstrument) -> String { session + "/methods/\(method.rawValue)/expand" }
+    func start(_ method: SandboxInstrument) -> String { session + "/methods/\(method.rawValue)/attempts" }
+    func fail(_ method: SandboxInstrument) -> String { session + "/methods/\(method.rawValue)/failures" }
+    func payload(_ method: SandboxInstrument) -> String { session + "/methods/\(method.rawValue)/payload" }
     func acknowledge(problem number: Int) -> String { session + "/problems/\(number)/acknowledge" }
 
     /// The order's hosted checkout script (view-payment), for the SDK's web fallback.

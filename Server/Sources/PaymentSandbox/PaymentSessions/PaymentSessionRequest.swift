@@ -25,19 +25,19 @@ enum PaymentSessionRequest: Sendable {
 
     /// The operation rel and, for method operations, the payment method it belongs to; nil for the
     /// simulators' requests and for acknowledge (offered in the problem node, not as an operation).
-    var operation: (rel: String, paymentMethod: String?)? {
+    var operation: (rel: PaymentSessionRel, paymentMethod: String?)? {
         switch self {
-        case .getPayment: return ("get-payment", nil)
-        case .preparePayment: return ("prepare-payment", nil)
-        case .expandMethod(let method, _): return ("expand-method", method)
-        case .startPaymentAttempt(let method, _): return ("start-payment-attempt", method)
-        case .createAuthentication: return ("create-authentication", "CreditCard")
-        case .completeAuthentication: return ("complete-authentication", "CreditCard")
-        case .attemptPayload(let method, _): return ("attempt-payload", method)
-        case .failPaymentAttempt(let method, _): return ("fail-payment-attempt", method)
-        case .abortPayment: return ("abort-payment", nil)
-        case .customizePayment: return ("customize-payment", nil)
-        case .eventLogging: return ("event-logging", nil)
+        case .getPayment: return (.getPayment, nil)
+        case .preparePayment: return (.preparePayment, nil)
+        case .expandMethod(let method, _): return (.expandMethod, method)
+        case .startPaymentAttempt(let method, _): return (.startPaymentAttempt, method)
+        case .createAuthentication: return (.createAuthentication, SandboxInstrument.creditCard.rawValue)
+        case .completeAuthentication: return (.completeAuthentication, SandboxInstrument.creditCard.rawValue)
+        case .attemptPayload(let method, _): return (.attemptPayload, method)
+        case .failPaymentAttempt(let method, _): return (.failPaymentAttempt, method)
+        case .abortPayment: return (.abortPayment, nil)
+        case .customizePayment: return (.customizePayment, nil)
+        case .eventLogging: return (.eventLogging, nil)
         case .acknowledgeFailedAttempt, .swishAnswer, .threeDSMethodCompleted: return nil
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 extension PaymentSessionTransition {
     mutating func startApplePay(_ body: PaymentSessionBody) throws {
         _ = try body.optionalString("culture")
-        let number = try beginAttempt("ApplePay")
+        let number = try beginAttempt(.applePay)
         session.phase = .applePay(attemptNumber: number)
     }
 
@@ -13,20 +13,20 @@ extension PaymentSessionTransition {
         guard case .applePay(let number) = session.phase else {
             throw SandboxProblem.operationNotAllowed("No Apple Pay attempt waits for a payload.")
         }
-        guard try body.requiredString("paymentMethod") == "ApplePay" else {
+        guard try body.requiredString("paymentMethod") == SandboxInstrument.applePay.rawValue else {
             throw PaymentSessionBody.invalid("paymentMethod", "The field must be \"ApplePay\".")
         }
         // A malformed payload is a 400 and leaves the attempt open: the SDK then reports it with
         // fail-payment-attempt (TechnicalError).
         let payload = try ApplePayTokenPayload(base64: try body.requiredString("paymentPayload"))
         if payload.declines {
-            return failAttempt("ApplePay", number: number, problem: .cardDeclined)
+            return failAttempt(.applePay, number: number, problem: .cardDeclined)
         }
         if let problem = CardMagicAmount.problem(amount: order.order.amount) {
-            return failAttempt("ApplePay", number: number, problem: problem)
+            return failAttempt(.applePay, number: number, problem: problem)
         }
         try pay(
-            "ApplePay", number: number, transactionType: "Authorization",
+            .applePay, number: number, transactionType: SandboxInstrument.applePay.transactionType,
             details: [
                 "cardBrand": "Visa", "maskedPan": SandboxTestCard.frictionlessVisa.maskedPan,
                 "acquirerTransactionType": "WALLET",

@@ -11,13 +11,13 @@ extension PaymentSessionTransition {
             throw PaymentSessionBody.invalid(
                 "paymentToken", "The field must be the paymentToken of one of the CreditCard prefills.")
         }
-        let number = try beginAttempt("CreditCard")
+        let number = try beginAttempt(.creditCard)
         if card.isExpired(at: context.date) {
-            return failAttempt("CreditCard", number: number, problem: .savedCardExpired)
+            return failAttempt(.creditCard, number: number, problem: .savedCardExpired)
         }
         switch card.behaviour {
         case .rejected:
-            failAttempt("CreditCard", number: number, problem: .paymentTokenRejected)
+            failAttempt(.creditCard, number: number, problem: .paymentTokenRejected)
         case .frictionless:
             try authorize(card, number: number, threeDSecure: false)
         case .methodThenFrictionless, .challenge:
@@ -68,7 +68,7 @@ extension PaymentSessionTransition {
             throw PaymentSessionBody.invalid("cRes", "The cres belongs to another 3-D Secure transaction.")
         }
         guard status == "Y" else {
-            return failAttempt("CreditCard", number: attempt.number, problem: .threeDSecureDeclined)
+            return failAttempt(.creditCard, number: attempt.number, problem: .threeDSecureDeclined)
         }
         try authorize(attempt.card, number: attempt.number, threeDSecure: true)
     }
@@ -88,10 +88,10 @@ extension PaymentSessionTransition {
     /// Authorization: a magic amount fails it, anything else pays the order.
     private mutating func authorize(_ card: SavedCardPrefill, number: Int64, threeDSecure: Bool) throws {
         if let problem = CardMagicAmount.problem(amount: order.order.amount) {
-            return failAttempt("CreditCard", number: number, problem: problem)
+            return failAttempt(.creditCard, number: number, problem: problem)
         }
         try pay(
-            "CreditCard", number: number, transactionType: "Authorization",
+            .creditCard, number: number, transactionType: SandboxInstrument.creditCard.transactionType,
             details: [
                 "cardBrand": card.cardBrand, "maskedPan": card.maskedPan, "expiryDate": card.expiryText,
                 "acquirerTransactionType": threeDSecure ? "3DSECURE" : "STANDARD",

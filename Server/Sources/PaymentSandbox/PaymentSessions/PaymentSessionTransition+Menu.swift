@@ -22,7 +22,7 @@ extension PaymentSessionTransition {
     /// refused with a 400 rather than ignored: an answer that does not match the request would
     /// make the SDK send it again forever.
     mutating func customize(_ body: PaymentSessionBody) throws {
-        let enabled = order.availableInstruments
+        let enabled = order.availableInstruments.map(\.rawValue)
         let known = "one of the payment order's methods (\(enabled.joined(separator: ", ")))"
         let method = try body.optionalString("paymentMethod")
         if let method, !enabled.contains(method) {
@@ -46,11 +46,11 @@ extension PaymentSessionTransition {
         let reason = "Payment aborted by payer"
         switch session.phase {
         case .card(let attempt):
-            order.abortAttempt(instrument: "CreditCard", number: attempt.number, reason: reason, now: context.date)
-            changes.append(.attemptAborted(instrument: "CreditCard", number: attempt.number))
+            order.abortAttempt(instrument: .creditCard, number: attempt.number, reason: reason, now: context.date)
+            changes.append(.attemptAborted(instrument: .creditCard, number: attempt.number))
         case .applePay(let number):
-            order.abortAttempt(instrument: "ApplePay", number: number, reason: reason, now: context.date)
-            changes.append(.attemptAborted(instrument: "ApplePay", number: number))
+            order.abortAttempt(instrument: .applePay, number: number, reason: reason, now: context.date)
+            changes.append(.attemptAborted(instrument: .applePay, number: number))
         default:
             break
         }
@@ -69,23 +69,23 @@ extension PaymentSessionTransition {
             throw PaymentSessionBody.invalid(
                 "problemType", "The field must be UserCancelled, TechnicalError or ClientAppLaunchFailed.")
         }
-        let number: Int64?
+        let running: (instrument: SandboxInstrument, number: Int64)?
         switch session.phase {
-        case .swish(let attempt) where method == "Swish": number = attempt.number
-        case .applePay(let attemptNumber) where method == "ApplePay": number = attemptNumber
-        default: number = nil
+        case .swish(let attempt) where method == SandboxInstrument.swish.rawValue: running = (.swish, attempt.number)
+        case .applePay(let number) where method == SandboxInstrument.applePay.rawValue: running = (.applePay, number)
+        default: running = nil
         }
-        guard let number else {
+        guard let (instrument, number) = running else {
             raise(problem)
             return
         }
         if problemType == "UserCancelled" {
-            order.abortAttempt(instrument: method, number: number, reason: problem.title, now: context.date)
-            changes.append(.attemptAborted(instrument: method, number: number))
+            order.abortAttempt(instrument: instrument, number: number, reason: problem.title, now: context.date)
+            changes.append(.attemptAborted(instrument: instrument, number: number))
             session.phase = .choosing
             raise(problem)
         } else {
-            failAttempt(method, number: number, problem: problem)
+            failAttempt(instrument, number: number, problem: problem)
         }
     }
 

@@ -12,7 +12,7 @@ extension PaymentSessionTransition {
                 "The field must be null (Swish on this device) or a number such as +46739000001: "
                     + "a plus sign and the country code, no spaces.")
         }
-        let number = try beginAttempt("Swish")
+        let number = try beginAttempt(.swish)
         let token = context.ids.traceId()
         session.swishTokens.append(token)
         session.phase = .swish(
@@ -49,13 +49,13 @@ extension PaymentSessionTransition {
     /// TM01, BANKIDCL), which fails it instead; a decline fails it as cancelled by the payer.
     private mutating func settle(_ attempt: SwishPaymentAttempt, approved: Bool) throws {
         guard approved else {
-            return failAttempt("Swish", number: attempt.number, problem: .swishUserCancelled)
+            return failAttempt(.swish, number: attempt.number, problem: .swishUserCancelled)
         }
         if let trigger = SwishTrigger(description: order.order.description) {
-            return failAttempt("Swish", number: attempt.number, problem: trigger.problem)
+            return failAttempt(.swish, number: attempt.number, problem: trigger.problem)
         }
         try pay(
-            "Swish", number: attempt.number, transactionType: "Sale",
+            .swish, number: attempt.number, transactionType: SandboxInstrument.swish.transactionType,
             details: ["msisdn": attempt.msisdn ?? Self.localSwishPayer])
     }
 }

@@ -37,12 +37,12 @@ struct PaymentSessionTransition: Sendable {
     }
 
     private mutating func handle(_ request: PaymentSessionRequest) throws {
-        if let operation = request.operation, operation.rel != "get-payment" {
+        if let operation = request.operation, operation.rel != .getPayment {
             let offer = PaymentSessionOffer(session: session, order: order, links: context.links)
             guard offer.offers(rel: operation.rel, paymentMethod: operation.paymentMethod) else {
                 let owner = operation.paymentMethod.map { " for \($0)" } ?? ""
                 throw SandboxProblem.operationNotAllowed(
-                    "The operation \(operation.rel)\(owner) is not offered now (session \(session.phase.name), "
+                    "The operation \(operation.rel.rawValue)\(owner) is not offered now (session \(session.phase.name), "
                         + "payment order \(order.status.rawValue)).")
             }
         }
@@ -79,11 +79,11 @@ struct PaymentSessionTransition: Sendable {
     }
 
     private mutating func startAttempt(_ method: String, _ body: PaymentSessionBody) throws {
-        switch method {
-        case "Swish": try startSwish(body)
-        case "CreditCard": try startCard(body)
-        case "ApplePay": try startApplePay(body)
-        default: throw SandboxProblem.operationNotAllowed("\(method) cannot be paid natively.")
+        switch SandboxInstrument(rawValue: method) {
+        case .swish: try startSwish(body)
+        case .creditCard: try startCard(body)
+        case .applePay: try startApplePay(body)
+        case .invoice, .trustly, nil: throw SandboxProblem.operationNotAllowed("\(method) cannot be paid natively.")
         }
     }
 
@@ -96,7 +96,7 @@ struct PaymentSessionTransition: Sendable {
         if order.integration != before { changes.append(.loaded) }
     }
 
-    mutating func beginAttempt(_ instrument: String) throws -> Int64 {
+    mutating func beginAttempt(_ instrument: SandboxInstrument) throws -> Int64 {
         let number = try order.startAttempt(instrument: instrument, now: context.date)
         changes.append(.attemptStarted(instrument: instrument, number: number))
         return number
@@ -104,7 +104,7 @@ struct PaymentSessionTransition: Sendable {
 
     /// Fails the attempt: the order records it, the session offers the methods again and shows
     /// the problem until it is acknowledged.
-    mutating func failAttempt(_ instrument: String, number: Int64, problem: PaymentAttemptProblem) {
+    mutating func failAttempt(_ instrument: SandboxInstrument, number: Int64, problem: PaymentAttemptProblem) {
         order.failAttempt(instrument: instrument, number: number, problem: problem.document, now: context.date)
         changes.append(.attemptFailed(instrument: instrument, number: number, problemType: problem.type))
         session.phase = .choosing
@@ -116,7 +116,9 @@ struct PaymentSessionTransition: Sendable {
         session.problem = PendingPaymentProblem(number: session.problemCount, problem: problem)
     }
 
-    mutating func pay(_ instrument: String, number: Int64, transactionType: String, details: [String: String])
+    mutating func pay(
+        _ instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String]
+    )
         throws
     {
         try order.markPaid(
@@ -133,7 +135,7 @@ struct PaymentSessionTransition: Sendable {
         case PaymentOrderRecord.LifecycleError.notInitialized(let status):
             return .operationNotAllowed("The payment order is \(status.rawValue).")
         case PaymentOrderRecord.LifecycleError.instrumentNotAvailable(let instrument):
-            return .operationNotAllowed("\(instrument) is not available for this payment order.")
+            return .operationNotAllowed("\(instrument.rawValue) is not available for this payment order.")
         default:
             return .systemError("The payment session failed: \(error).")
         }

@@ -15,7 +15,9 @@ enum PaymentSessionView {
             "culture": .string(order.order.language.rawValue),
             "instrumentModePaymentMethod": (session.instrumentModePaymentMethod ?? order.order.instrument?.rawValue)
                 .map { .string($0) } ?? .null,
-            "settings": .object(["enabledPaymentMethods": .array(order.availableInstruments.map { .string($0) })]),
+            "settings": .object([
+                "enabledPaymentMethods": .array(order.availableInstruments.map { .string($0.rawValue) })
+            ]),
             "urls": .object([
                 "completeUrl": .string(urls.completeUrl.absoluteString),
                 "cancelUrl": optional(urls.cancelUrl),
@@ -32,7 +34,7 @@ enum PaymentSessionView {
         if let pending = session.problem, !pending.acknowledged {
             var problem = pending.problem.document
             problem["operation"] =
-                SessionOperation.post("acknowledge-failed-attempt", context.links.acknowledge(problem: pending.number))
+                SessionOperation.post(.acknowledgeFailedAttempt, context.links.acknowledge(problem: pending.number))
                 .json
             model["problem"] = .object(problem)
         }
@@ -42,24 +44,24 @@ enum PaymentSessionView {
     private static func method(
         method: PaymentSessionOffer.Method, order: PaymentOrderRecord, cardPrefills: [SavedCardPrefill]
     ) -> SwedbankPaySDK.JSONValue {
-        var object: SwedbankPaySDK.JSONObject = ["paymentMethod": .string(method.name)]
+        var object: SwedbankPaySDK.JSONObject = ["paymentMethod": .string(method.name.rawValue)]
         switch method.name {
-        case "Swish":
+        case .swish:
             // The payer's number without spaces, so the app can use it as is.
             let msisdn = order.order.payer?.msisdn?.filter { !$0.isWhitespace } ?? ""
             if !msisdn.isEmpty {
                 object["prefills"] = .array([.object(["rank": .integer(1), "msisdn": .string(msisdn)])])
             }
-        case "CreditCard":
+        case .creditCard:
             object["cardBrands"] = cardBrands
             if !cardPrefills.isEmpty {
                 object["prefills"] = .array(cardPrefills.enumerated().map { $1.json(rank: $0 + 1) })
             }
-        case "ApplePay":
+        case .applePay:
             object["cardBrands"] = cardBrands
             object["merchantCapabilities"] = .array(
                 ["supports3DS", "supportsDebit", "supportsCredit"].map { .string($0) })
-        default:
+        case .invoice, .trustly:
             break
         }
         if let operations = method.operations { object["operations"] = .array(operations.map(\.json)) }

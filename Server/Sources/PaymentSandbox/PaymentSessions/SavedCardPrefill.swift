@@ -38,7 +38,7 @@ struct SavedCardPrefill: Sendable, Equatable {
     /// A stored CreditCard token; nil for other instruments, deleted tokens or an unreadable
     /// `expiryDate` (`MM/YYYY` or `MM/YY`).
     init?(token: PayerTokenRecord) {
-        guard token.instrument == "CreditCard", !token.deleted,
+        guard token.instrument == .creditCard, !token.deleted,
             let expiry = token.instrumentParameters["expiryDate"].flatMap(Self.parseExpiry)
         else { return nil }
         self.init(

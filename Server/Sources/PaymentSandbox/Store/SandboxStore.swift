@@ -18,7 +18,7 @@ struct IssuedToken: Sendable, Codable, Equatable {
     /// `payment`, `recurrence` or `unscheduled`.
     let type: String
     let token: String
-    let instrument: String
+    let instrument: SandboxInstrument
     let maskedPan: String
     let expiryDate: String
     let cardBrand: String
@@ -29,7 +29,7 @@ struct IssuedToken: Sendable, Codable, Equatable {
 struct PayerTokenRecord: Sendable, Codable {
     let token: String
     let payerReference: String
-    let instrument: String
+    let instrument: SandboxInstrument
     let instrumentDisplayName: String
     let instrumentParameters: [String: String]
     /// A card saved by the scheme as a network token: the last four digits of the card and of

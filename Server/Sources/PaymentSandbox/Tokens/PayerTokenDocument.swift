@@ -16,7 +16,7 @@ enum PayerTokenDocument {
     {
         let list: [SwedbankPaySDK.JSONValue] = tokens.filter { !$0.deleted }.map { token in
             .object([
-                "paymentToken": .string(token.token), "instrument": .string(token.instrument),
+                "paymentToken": .string(token.token), "instrument": .string(token.instrument.rawValue),
                 "instrumentDisplayName": .string(token.instrumentDisplayName),
                 "instrumentParameters": parameters(token),
                 "operations": .array([deleteOperation("delete-paymenttokens", href: base.url(tokenPath(token.token)))]),
@@ -73,7 +73,7 @@ enum PayerTokenDocument {
         let parameters = token.instrumentParameters.merging(token.networkToken ?? [:]) { own, _ in own }
         return [
             "token": .string(token.token), "tokenType": .string("Payment"),
-            "networkTokenized": .bool(token.networkToken != nil), "instrument": .string(token.instrument),
+            "networkTokenized": .bool(token.networkToken != nil), "instrument": .string(token.instrument.rawValue),
             "instrumentDisplayName": .string(token.instrumentDisplayName),
             "correlationId": .string(correlationId(token.token)),
             "instrumentParameters": .object(parameters.mapValues { .string($0) }),
@@ -86,7 +86,7 @@ enum PayerTokenDocument {
     static func deleted(issued token: IssuedToken) -> SwedbankPaySDK.JSONObject {
         guard token.type == "unscheduled" else { return ["token": .string(token.token), "isDeleted": .bool(true)] }
         return [
-            "token": .string(token.token), "instrument": .string(token.instrument),
+            "token": .string(token.token), "instrument": .string(token.instrument.rawValue),
             "instrumentDisplayName": .string(token.maskedPan), "correlationId": .string(token.correlationId),
             "instrumentParameters": .object([
                 "cardBrand": .string(token.cardBrand), "expiryDate": .string(token.expiryDate),
@@ -96,7 +96,7 @@ enum PayerTokenDocument {
 
     static func deleted(_ token: PayerTokenRecord) -> SwedbankPaySDK.JSONObject {
         [
-            "paymentToken": .string(token.token), "instrument": .string(token.instrument),
+            "paymentToken": .string(token.token), "instrument": .string(token.instrument.rawValue),
             "instrumentDisplayName": .string(token.instrumentDisplayName),
             "correlationId": .string(correlationId(token.token)), "instrumentParameters": parameters(token),
         ]

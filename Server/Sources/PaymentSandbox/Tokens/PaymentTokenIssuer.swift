@@ -10,14 +10,14 @@ import SwedbankPaySDK
 enum PaymentTokenIssuer {
     /// The instruments that make tokens in the sandbox: cards every kind the order asks for, and
     /// Trustly the unscheduled token of a payout `Verify` (the bank account a `Payout` pays to).
-    static let tokenizingInstruments: Set<String> = ["CreditCard", "Trustly"]
+    static let tokenizingInstruments: Set<SandboxInstrument> = [.creditCard, .trustly]
 
     /// The token types a paid order asked for and its instrument makes: `payment` (one-click,
     /// only with a `payer.payerReference`), `recurrence` and `unscheduled` by card; only
     /// `unscheduled` by Trustly, and only for an order `restrictedToPayoutInstruments`.
-    static func wantedTypes(for record: PaymentOrderRecord, instrument: String) -> [String] {
+    static func wantedTypes(for record: PaymentOrderRecord, instrument: SandboxInstrument) -> [String] {
         let order = record.order
-        if instrument == "Trustly" {
+        if instrument == .trustly {
             let forPayouts = record.extraFields["restrictedToPayoutInstruments"] == .bool(true)
             return forPayouts && order.generateUnscheduledToken ? ["unscheduled"] : []
         }
@@ -52,7 +52,7 @@ enum PaymentTokenIssuer {
         guard var paid = record.paid, tokenizingInstruments.contains(paid.instrument) else { return [] }
         guard paid.tokens.isEmpty else { return paid.tokens }
         let types = wantedTypes(for: record, instrument: paid.instrument)
-        if paid.instrument == "Trustly" {
+        if paid.instrument == .trustly {
             paid.tokens = tokens(types: types, maskedPan: trustlyAccount, expiryDate: "", ids: ids)
         } else {
             paid.tokens = tokens(types: types, maskedPan: maskedPan, expiryDate: expiryDate, ids: ids)
@@ -84,7 +84,7 @@ enum PaymentTokenIssuer {
     /// A saved card is a network token, as the portal's network tokenization page lists one: the
     /// last four digits of the card and of the token (the payment's `maskedDPan`), and the issuer.
     static func networkToken(of paid: PaidInfo, maskedPan: String) -> [String: String]? {
-        guard paid.instrument == "CreditCard", let dpan = paid.details["maskedDPan"] else { return nil }
+        guard paid.instrument == .creditCard, let dpan = paid.details["maskedDPan"] else { return nil }
         return [
             "lastFourPan": String(maskedPan.suffix(4)), "lastFourDPan": String(dpan.suffix(4)),
             "issuerName": paid.details["issuingBank"] ?? "",
