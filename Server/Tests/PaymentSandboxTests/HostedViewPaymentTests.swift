@@ -19,7 +19,7 @@ import Testing
         #expect(payment.order.paid?.details["maskedPan"] == "492500******0004")
         #expect(payment.order.paid?.details["cardBrand"] == "Visa")
         #expect(payment.order.paid?.details["acquirerTransactionType"] == "STANDARD")
-        #expect(payment.order.history.map(\.name).suffix(2) == ["PaymentAttemptStarted", "PaymentPaid"])
+        #expect(payment.order.history.map(\.name.rawValue).suffix(2) == ["PaymentAttemptStarted", "PaymentPaid"])
         #expect(payment.state.pending == nil)
     }
 

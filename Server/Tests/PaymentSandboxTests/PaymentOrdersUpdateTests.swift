@@ -180,7 +180,7 @@ import Testing
         try PaymentOrderUpdate.abortAttempt(reason: "AbortedByUI").apply(to: &record, now: Date())
         #expect(record.status == .initialized)
         #expect(record.failedAttempts.map(\.status) == ["Aborted"])
-        #expect(record.history.last?.name == "PaymentAttemptAborted")
+        #expect(record.history.last?.name == .paymentAttemptAborted)
         #expect(PaymentOrderUpdate.runningAttempt(record) == nil)
     }
 

@@ -58,7 +58,7 @@ import Testing
             let order = try await Self.order(harness, record)
             #expect(order.status == .paid)
             #expect(order.paid?.details == ["msisdn": "+46739000001"])
-            #expect(order.history.map(\.name) == ["PaymentLoaded", "PaymentAttemptStarted", "PaymentPaid"])
+            #expect(order.history.map(\.name.rawValue) == ["PaymentLoaded", "PaymentAttemptStarted", "PaymentPaid"])
         }
     }
 

@@ -29,7 +29,7 @@ import Testing
                                 + Model.operation("event-logging", "\(session)/events"))))
             let order = try #require(await harness.sandbox.services.store.order(id: record.id))
             #expect(order.integration == "App")
-            #expect(order.history.map(\.name) == ["PaymentLoaded"])
+            #expect(order.history.map(\.name.rawValue) == ["PaymentLoaded"])
         }
     }
 

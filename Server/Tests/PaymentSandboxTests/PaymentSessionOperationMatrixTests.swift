@@ -169,7 +169,7 @@ import Testing
         var fixture = Fixture.choosing()
         fixture.apply(Fixture.startSwish(nil))
         try fixture.order.abort(
-            reason: "CancelledByConsumer", initiatedBy: "Merchant", now: PaymentOrdersFixture.testDate)
+            reason: "CancelledByConsumer", initiatedBy: .payee, now: PaymentOrdersFixture.testDate)
         #expect(fixture.apply(Fixture.fail("Swish", "ClientAppLaunchFailed")).problem?.status == 409)
         #expect(
             fixture.apply(.swishAnswer(swishToken: fixture.swish!.swishToken, approved: true)).problem?.status == 409)

@@ -22,7 +22,7 @@ import Testing
         #expect(fixture.apply(.getPayment).changes == [.loaded])
         #expect(fixture.apply(.getPayment).changes == [])
         #expect(fixture.order.integration == "App")
-        #expect(fixture.order.history.map(\.name) == ["PaymentLoaded"])
+        #expect(fixture.order.history.map(\.name.rawValue) == ["PaymentLoaded"])
         #expect(fixture.session.phase == .fresh)
     }
 
@@ -197,7 +197,7 @@ import Testing
         #expect(aborted.changes == [.attemptAborted(instrument: .creditCard, number: 1), .aborted])
         #expect(fixture.order.status == .aborted)
         #expect(fixture.order.abortReason == "Payment aborted by payer")
-        #expect(fixture.order.history.last?.initiatedBy == "Payer")
+        #expect(fixture.order.history.last?.initiatedBy == .payer)
         #expect(fixture.session.phase == .finished)
     }
 

@@ -17,7 +17,7 @@ extension PaymentOrderRecord {
     mutating func recordLoaded(integration: String, now: Date) {
         guard self.integration.isEmpty else { return }
         self.integration = integration
-        history.append(HistoryEntry(created: now, name: "PaymentLoaded", initiatedBy: "Payer"))
+        history.append(HistoryEntry(created: now, name: .paymentLoaded, initiatedBy: .paymentGateway))
     }
 
     /// Starts an attempt with `instrument`; returns the attempt's number.
@@ -28,7 +28,7 @@ extension PaymentOrderRecord {
         nextAttemptNumber += 1
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentAttemptStarted", initiatedBy: "Payer", instrument: instrument,
+                created: now, name: .paymentAttemptStarted, initiatedBy: .payer, instrument: instrument,
                 number: number, amount: order.amount, prefill: prefills(instrument)))
         return number
     }
@@ -51,7 +51,7 @@ extension PaymentOrderRecord {
             FailedAttempt(created: now, instrument: instrument, number: number, status: "Failed", problem: problem))
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentAttemptFailed", initiatedBy: "Payer", instrument: instrument,
+                created: now, name: .paymentAttemptFailed, initiatedBy: .payer, instrument: instrument,
                 number: number))
     }
 
@@ -63,7 +63,7 @@ extension PaymentOrderRecord {
                 problem: ["type": .string("about:blank"), "title": .string(reason), "status": .integer(400)]))
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentAttemptAborted", initiatedBy: "Payer", instrument: instrument,
+                created: now, name: .paymentAttemptAborted, initiatedBy: .payer, instrument: instrument,
                 number: number))
     }
 
@@ -80,7 +80,7 @@ extension PaymentOrderRecord {
             details: details.merging(facts) { own, _ in own }, tokens: tokens)
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentPaid", initiatedBy: "Payer", instrument: instrument, number: number,
+                created: now, name: .paymentPaid, initiatedBy: .payer, instrument: instrument, number: number,
                 amount: order.amount))
     }
 
@@ -97,15 +97,15 @@ extension PaymentOrderRecord {
             details: PaidDetails.reconciliation(instrument: .trustly, number: number, now: now), tokens: [])
         history.append(
             HistoryEntry(
-                created: now, name: "PaymentPaid", initiatedBy: "Payee", instrument: .trustly, number: number,
+                created: now, name: .paymentPaid, initiatedBy: .payee, instrument: .trustly, number: number,
                 amount: order.amount))
     }
 
     /// Aborts the order (merchant PATCH, or the payer cancelling).
-    mutating func abort(reason: String, initiatedBy: String, now: Date) throws(LifecycleError) {
+    mutating func abort(reason: String, initiatedBy: HistoryInitiator, now: Date) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
         status = .aborted
         abortReason = reason
-        history.append(HistoryEntry(created: now, name: "PaymentAborted", initiatedBy: initiatedBy))
+        history.append(HistoryEntry(created: now, name: .paymentAborted, initiatedBy: initiatedBy))
     }
 }

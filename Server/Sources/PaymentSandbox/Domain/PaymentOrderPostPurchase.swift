@@ -80,20 +80,18 @@ extension PaymentOrderRecord {
         }
         history.append(
             HistoryEntry(
-                created: now, name: Self.historyName(request.kind, whole: whole), initiatedBy: "Merchant",
+                created: now, name: Self.historyName(request.kind, whole: whole), initiatedBy: .payee,
                 instrument: paid?.instrument, number: transaction.number, amount: amount))
         return transaction
     }
 
     /// `PaymentCaptured` / `PaymentPartiallyCaptured` and the like (the portal's history names).
-    static func historyName(_ kind: FinancialTransaction.Kind, whole: Bool) -> String {
-        let verb: String
+    static func historyName(_ kind: FinancialTransaction.Kind, whole: Bool) -> HistoryEvent {
         switch kind {
-        case .capture: verb = "Captured"
-        case .cancellation: verb = "Cancelled"
-        case .reversal: verb = "Reversed"
-        case .authorization, .sale, .payout: verb = "Paid"
+        case .capture: whole ? .paymentCaptured : .paymentPartiallyCaptured
+        case .cancellation: whole ? .paymentCancelled : .paymentPartiallyCancelled
+        case .reversal: whole ? .paymentReversed : .paymentPartiallyReversed
+        case .authorization, .sale, .payout: .paymentPaid
         }
-        return "Payment" + (whole ? "" : "Partially") + verb
     }
 }

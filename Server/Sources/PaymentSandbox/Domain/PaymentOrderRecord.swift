@@ -17,8 +17,8 @@ enum PaymentOrderStatus: String, Sendable, Codable {
 /// One entry of a payment order's `history`.
 struct HistoryEntry: Sendable, Codable {
     var created: Date
-    var name: String
-    var initiatedBy: String
+    var name: HistoryEvent
+    var initiatedBy: HistoryInitiator
     var instrument: SandboxInstrument?
     var number: Int64?
     var amount: Int64?

@@ -14,7 +14,7 @@ enum AttemptListing {
             for entry in order.history {
                 guard let number = entry.number else { continue }
                 switch entry.name {
-                case "PaymentAttemptStarted":
+                case .paymentAttemptStarted:
                     byNumber[number] = rows.count
                     rows.append(
                         (
@@ -25,10 +25,14 @@ enum AttemptListing {
                                 "started": .string(PSPTimestamp.format(entry.created)), "problem": .null,
                             ]
                         ))
-                case "PaymentAttemptFailed", "PaymentAttemptAborted", "PaymentPaid":
+                case .paymentAttemptFailed, .paymentAttemptAborted, .paymentPaid:
                     guard let index = byNumber[number] else { continue }
                     let result =
-                        ["PaymentAttemptFailed": "failed", "PaymentAttemptAborted": "aborted"][entry.name] ?? "paid"
+                        switch entry.name {
+                        case .paymentAttemptFailed: "failed"
+                        case .paymentAttemptAborted: "aborted"
+                        default: "paid"
+                        }
                     rows[index].row["result"] = .string(result)
                     if let failure = order.failedAttempts.last(where: { $0.number == number }), result != "paid" {
                         rows[index].row["problem"] = .object([

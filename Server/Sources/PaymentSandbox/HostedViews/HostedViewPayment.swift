@@ -194,7 +194,7 @@ struct HostedViewPayment: Sendable {
             state.pending = nil
         }
         do {
-            try order.abort(reason: Self.abortReason, initiatedBy: "Payer", now: context.date)
+            try order.abort(reason: Self.abortReason, initiatedBy: .payer, now: context.date)
         } catch {
             throw Self.problem(for: error)
         }

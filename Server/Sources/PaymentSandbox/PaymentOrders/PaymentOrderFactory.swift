@@ -79,7 +79,7 @@ enum PaymentOrderFactory {
             record.extraFields[member] = nil
             record.extraFields["operation"] = nil
         }
-        record.history.append(HistoryEntry(created: now, name: "PaymentCreated", initiatedBy: "Payee"))
+        record.history.append(HistoryEntry(created: now, name: .paymentCreated, initiatedBy: .payee))
         return record
     }
 }

@@ -101,8 +101,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
 
     private static func render(_ entry: HistoryEntry) -> SwedbankPaySDK.JSONObject {
         var object: SwedbankPaySDK.JSONObject = [
-            "created": .string(PSPTimestamp.format(entry.created)), "name": .string(entry.name),
-            "initiatedBy": .string(entry.initiatedBy),
+            "created": .string(PSPTimestamp.format(entry.created)), "name": .string(entry.name.rawValue),
+            "initiatedBy": .string(entry.initiatedBy.rawValue),
         ]
         if let instrument = entry.instrument { object["instrument"] = .string(instrument.rawValue) }
         if let number = entry.number { object["number"] = .integer(number) }
@@ -192,7 +192,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
     /// The payment's authorization or sale, then the merchant's transactions, oldest first.
     static func allTransactions(_ record: PaymentOrderRecord) -> [FinancialTransaction] {
         guard let paid = record.paid else { return [] }
-        let created = record.history.last { $0.name == "PaymentPaid" }?.created ?? record.updated
+        let created = record.history.last { $0.name == .paymentPaid }?.created ?? record.updated
         let payment = FinancialTransaction(
             guid: paymentTransactionGuid(record), created: created,
             kind: FinancialTransaction.Kind(rawValue: paid.transactionType) ?? .sale, number: paid.number,

@@ -121,9 +121,9 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             }
             record.order.instrument = SwedbankPaySDK.Instrument(rawValue: instrument)
             record.history.append(
-                HistoryEntry(created: now, name: "PaymentInstrumentSet", initiatedBy: "Payee", instrument: offered))
+                HistoryEntry(created: now, name: .paymentInstrumentSet, initiatedBy: .payee, instrument: offered))
         case .abort(let reason):
-            try? record.abort(reason: reason, initiatedBy: "Payee", now: now)
+            try? record.abort(reason: reason, initiatedBy: .payee, now: now)
         case .abortAttempt(let reason):
             // Without a running attempt there is nothing to stop; the call still succeeds, so a
             // client that aborts twice does not get an error.
@@ -137,11 +137,11 @@ enum PaymentOrderUpdate: Sendable, Equatable {
 
     /// The started attempt that has not yet failed, been aborted or paid.
     static func runningAttempt(_ record: PaymentOrderRecord) -> HistoryEntry? {
-        let attemptEvents: Set<String> = [
-            "PaymentAttemptStarted", "PaymentAttemptFailed", "PaymentAttemptAborted", "PaymentPaid",
+        let attemptEvents: Set<HistoryEvent> = [
+            .paymentAttemptStarted, .paymentAttemptFailed, .paymentAttemptAborted, .paymentPaid,
         ]
         guard let last = record.history.last(where: { attemptEvents.contains($0.name) }),
-            last.name == "PaymentAttemptStarted"
+            last.name == .paymentAttemptStarted
         else { return nil }
         return last
     }

@@ -22,7 +22,7 @@ enum V2Resources {
     static func payments(_ record: PaymentOrderRecord) -> SwedbankPaySDK.JSONObject {
         var list: [SwedbankPaySDK.JSONValue] = []
         if let paid = record.paid {
-            let created = record.history.last { $0.name == "PaymentPaid" }?.created ?? record.updated
+            let created = record.history.last { $0.name == .paymentPaid }?.created ?? record.updated
             list.append(
                 .object([
                     "id": .string(

@@ -54,7 +54,7 @@ extension PaymentSessionTransition {
         default:
             break
         }
-        try order.abort(reason: reason, initiatedBy: "Payer", now: context.date)
+        try order.abort(reason: reason, initiatedBy: .payer, now: context.date)
         changes.append(.aborted)
         session.phase = .finished
     }
