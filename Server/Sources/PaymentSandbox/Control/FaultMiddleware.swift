@@ -48,21 +48,21 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The problem a `status` fault answers with when the rule has no body: the Swedbank Pay type
     /// that goes with the status, `systemerror` for the rest.
     static func problem(status: Int, rule: FaultRule, path: String) -> SwedbankPaySDK.JSONObject {
-        let (type, title): (String, String) =
+        let detail = "Injected by fault rule \(rule.id ?? "") on \(path)."
+        let problem: SandboxProblem =
             switch status {
-            case 400: (SwedbankPaySDK.SwedbankPayProblemType.inputError.rawValue, "Error in input data")
-            case 401: (SandboxProblem.errorDetail + "unauthorized", "Unauthorized")
-            case 403: (SwedbankPaySDK.SwedbankPayProblemType.forbidden.rawValue, "Forbidden")
-            case 404: (SwedbankPaySDK.SwedbankPayProblemType.notFound.rawValue, "Not Found")
-            case 409: (SandboxProblem.errorDetail + "conflict", "Conflict")
+            case 400: .inputError(detail)
+            case 401: .unauthorized(detail)
+            case 403: .forbidden(detail)
+            case 404: .notFound(detail)
+            case 409: .conflict(detail)
             default:
                 // NIO knows the reason phrases; HTTPTypes leaves them empty for a bare code.
-                (SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, Self.reasonPhrase(status))
+                SandboxProblem(
+                    type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: Self.reasonPhrase(status),
+                    status: status, detail: detail)
             }
-        return SandboxProblem(
-            type: type, title: title, status: status,
-            detail: "Injected by fault rule \(rule.id ?? "") on \(path)."
-        ).document
+        return problem.document
     }
 
     private static func reasonPhrase(_ status: Int) -> String {

@@ -9,11 +9,7 @@ extension SandboxProblem: RouterProblems {
         .methodNotAllowed("\(method) is not allowed on \(path).")
     }
 
-    static func bodyTooLarge(limit: Int?) -> SandboxProblem {
-        SandboxProblem(
-            type: errorDetail + "payloadtoolarge", title: "Payload Too Large", status: 413,
-            detail: "The request body is too large.")
-    }
+    static func bodyTooLarge(limit: Int?) -> SandboxProblem { .payloadTooLarge(limit: limit) }
 
     /// The API answers client errors as 400 `inputerror`.
     static func invalidRequest(_ detail: String?, status: Int) -> SandboxProblem {

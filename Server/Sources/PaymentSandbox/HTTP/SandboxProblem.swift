@@ -79,11 +79,11 @@ extension SandboxProblem {
             detail: detail)
     }
 
-    /// 413: the request body is larger than the configured limit.
-    static func payloadTooLarge(limit: Int) -> SandboxProblem {
+    /// 413: the request body is larger than the configured limit (named when known).
+    static func payloadTooLarge(limit: Int?) -> SandboxProblem {
         SandboxProblem(
             type: errorDetail + "payloadtoolarge", title: "Payload Too Large", status: 413,
-            detail: "The request body is larger than \(limit) bytes.")
+            detail: limit.map { "The request body is larger than \($0) bytes." } ?? "The request body is too large.")
     }
 
     /// 415: the body is not JSON.
