@@ -31,4 +31,35 @@ import Testing
         #expect(json?["preOrderDate"] as? String == "20300102")
         #expect(json?.count == 8)
     }
+
+    @Test func nationalIdentifierAndIdentifyingVersionAreThe503Types() throws {
+        let identifier = SwedbankPaySDK.NationalIdentifier(socialSecurityNumber: "199710202392", countryCode: "SE")
+        var payer = SwedbankPaySDK.PaymentOrderPayer(payerReference: "payer-1")
+        payer.nationalIdentifier = identifier
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(payer)) as? [String: Any]
+        #expect(
+            json?["nationalIdentifier"] as? [String: String]
+                == ["socialSecurityNumber": "199710202392", "countryCode": "SE"])
+
+        let info = SwedbankPaySDK.ViewPaymentOrderInfo(
+            isV3: true, webViewBaseURL: URL(string: "https://shop.example.com/"),
+            viewPaymentLink: URL(string: "https://pay.example/checkout.js")!,
+            completeUrl: URL(string: "https://shop.example.com/complete")!, cancelUrl: nil, paymentUrl: nil,
+            termsOfServiceUrl: nil)
+        let version = SwedbankPaySDK.IdentifyingVersion.v3(info)
+        let decoded = try JSONDecoder().decode(
+            SwedbankPaySDK.IdentifyingVersion.self, from: JSONEncoder().encode(version))
+        switch decoded {
+        case .v3(let decodedInfo): #expect(decodedInfo == info)
+        case .v2: Issue.record("decoded as v2")
+        }
+    }
+
+    @Test func whitelistedDomainAndNotImplementedErrorExistInTheCoreModule() {
+        let domain = SwedbankPaySDK.WhitelistedDomain(domain: "example.com", includeSubdomains: true)
+        #expect(domain.matches(host: "api.example.com"))
+        let error: Error = NotImplementedError()
+        #expect(error is NotImplementedError)
+        #expect("\(error)" == "Not implemented default functions should not be called.")
+    }
 }

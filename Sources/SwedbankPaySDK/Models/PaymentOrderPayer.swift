@@ -73,3 +73,8 @@ extension SwedbankPaySDK {
         }
     }
 }
+
+extension SwedbankPaySDK {
+    /// The 5.0.3 SDK's name for ``PaymentOrderPayer/NationalIdentifier``.
+    public typealias NationalIdentifier = PaymentOrderPayer.NationalIdentifier
+}

@@ -1,11 +1,11 @@
 import Foundation
-import SwedbankPaySDK
 
 extension SwedbankPaySDK {
-    /// A domain the Merchant Backend configuration may send requests to.
+    /// A domain a configuration may send requests to.
     ///
-    /// Every request the configuration makes, including to links the backend returns, must go to
-    /// a whitelisted host; others fail with ``MerchantBackendError/nonWhitelistedDomain(failingUrl:)``.
+    /// The Merchant Backend configuration sends every request, including to links the backend
+    /// returns, only to whitelisted hosts; others fail with its `nonWhitelistedDomain` error. It
+    /// lives in this module, as in the 5.0.3 SDK, so configurations of your own can use it too.
     public struct WhitelistedDomain: Sendable, Hashable {
         /// The host name. nil never matches.
         public var domain: String?
