@@ -103,6 +103,14 @@ class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
         #expect(screen.log == [#"fetched ["Swish", "CreditCard"]"#])
         #expect(screen.swishNumbers == ["+46739000001"])
         #expect(screen.savedCards == ["492500******0004"])
+        // 5.0.3's orderInfo: the session's own URLs once fetched, and settable by the app.
+        #expect(screen.paymentSession.orderInfo?.completeUrl.absoluteString == "https://shop.example.com/complete")
+        let manual = SwedbankPaySDK.ViewPaymentOrderInfo(
+            isV3: true, webViewBaseURL: nil, viewPaymentLink: URL(string: "https://shop.example.com/view")!,
+            completeUrl: URL(string: "https://shop.example.com/done")!, cancelUrl: nil, paymentUrl: nil,
+            termsOfServiceUrl: nil)
+        screen.paymentSession.orderInfo = manual
+        #expect(screen.paymentSession.orderInfo == manual)
         #expect(
             http.requests.map { "\($0.method) \($0.url.absoluteString)" }.prefix(2) == [
                 "GET \(Self.base)", "POST \(Self.base)/prepare",

@@ -63,8 +63,14 @@ import Testing
         case .challengeCompleted: .challengeCompleted(creq: "c", cRes: "r")
         case .walletFinished: .walletFinished(.cancelled)
         case .webControllerFinished: .webControllerFinished(completed: true)
+        case .setOrderInfo: .setOrderInfo(appOrderInfo)
         }
     }
+
+    /// The order info an app sets.
+    static let appOrderInfo = SwedbankPaySDK.ViewPaymentOrderInfo(
+        isV3: true, webViewBaseURL: nil, viewPaymentLink: URL(string: "https://app.test/view")!,
+        completeUrl: URL(string: "https://app.test/done")!, cancelUrl: nil, paymentUrl: nil, termsOfServiceUrl: nil)
 
     /// An effect in short: the notice's name, or the verb and the request's rel.
     static func describe(_ effect: PaymentSessionEffect) -> String {
@@ -112,6 +118,7 @@ import Testing
             .challengeCompleted: .init(phase: .notFetched, effects: []),
             .walletFinished: .init(phase: .notFetched, effects: walletMissing),
             .webControllerFinished: .init(phase: .notFetched, effects: []),
+            .setOrderInfo: .init(phase: .notFetched, effects: []),
         ],
         .fetching: [
             .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
@@ -126,6 +133,7 @@ import Testing
             .challengeCompleted: .init(phase: .fetching, effects: []),
             .walletFinished: .init(phase: .fetching, effects: walletMissing),
             .webControllerFinished: .init(phase: .fetching, effects: []),
+            .setOrderInfo: .init(phase: .fetching, effects: []),
         ],
         .active: [
             .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
@@ -141,6 +149,7 @@ import Testing
             .challengeCompleted: .init(phase: .active, effects: ["dismiss3DSecure", "endStateReached"]),
             .walletFinished: .init(phase: .active, effects: ["send fail-payment-attempt"]),
             .webControllerFinished: .init(phase: .active, effects: []),
+            .setOrderInfo: .init(phase: .active, effects: []),
         ],
         .webMenu: [
             .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
@@ -156,6 +165,7 @@ import Testing
             .challengeCompleted: .init(phase: .webMenu, effects: ["dismiss3DSecure", "endStateReached"]),
             .walletFinished: .init(phase: .webMenu, effects: ["send fail-payment-attempt"]),
             .webControllerFinished: .init(phase: .finished, effects: completed),
+            .setOrderInfo: .init(phase: .webMenu, effects: []),
         ],
         .finished: [
             .fetch: .init(phase: .fetching, verdict: .accepted, effects: fetchEffects),
@@ -170,6 +180,7 @@ import Testing
             .challengeCompleted: .init(phase: .finished, effects: []),
             .walletFinished: .init(phase: .finished, effects: walletMissing),
             .webControllerFinished: .init(phase: .finished, effects: []),
+            .setOrderInfo: .init(phase: .finished, effects: []),
         ],
     ]
 
@@ -191,6 +202,19 @@ import Testing
                 phase: state.phase.kind, verdict: step.verdict, effects: step.effects.map(Self.describe))
             #expect(outcome == Self.table[phase]?[input], "\(phase) × \(input)")
         }
+    }
+
+    /// Order info the app sets is what the session compares its redirect with from then on.
+    @Test func setOrderInfoIsWhatTheRedirectIsComparedWith() {
+        var state = D.prepared()
+        _ = PaymentSessionDecision.reduce(&state, .setOrderInfo(Self.appOrderInfo))
+        #expect(state.orderInfo == Self.appOrderInfo)
+        #expect(D.respondStep(&state, F.terminal(redirect: "https://app.test/done")).ended == .completed)
+        var later = PaymentSessionState(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&later, .setOrderInfo(Self.appOrderInfo))
+        _ = PaymentSessionDecision.reduce(&later, .fetch(F.sessionURL))
+        _ = D.respond(&later, F.fresh, to: .getSession(F.sessionURL))
+        #expect(later.session?.orderInfo == Self.appOrderInfo)
     }
 
     /// The step says how the session ended, once: on the input that ended it.

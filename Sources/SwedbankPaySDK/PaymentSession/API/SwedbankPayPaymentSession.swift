@@ -22,6 +22,18 @@ extension SwedbankPaySDK {
         /// The order info given at creation; nil when the session's own `urls` are used.
         public let manualOrderInfo: ViewPaymentOrderInfo?
 
+        /// The order info in use, as in the 5.0.3 SDK: the manual one, or the one made from the
+        /// fetched session's `urls` (nil before). Setting it makes the session use it from then on
+        /// (in order with the calls made before), as if given at creation; setting nil lets the
+        /// next fetch configure itself from the session's `urls` again.
+        public var orderInfo: ViewPaymentOrderInfo? {
+            get { runner.urlState.currentOrderInfo }
+            set {
+                runner.urlState.set(orderInfo: newValue)
+                commands.yield(.set(.setOrderInfo(newValue)))
+            }
+        }
+
         /// Style for the web payment menu of ``createSwedbankPaySDKController(mode:)`` (and of a new
         /// card), passed on to ``SwedbankPaySDKController/paymentMenuStyle``. Styling needs an
         /// agreement with Swedbank Pay.
@@ -34,6 +46,8 @@ extension SwedbankPaySDK {
 
         private enum Command: Sendable {
             case call(PaymentSessionInput, method: String, values: JSONObject)
+            /// A property the app set: no method call to log.
+            case set(PaymentSessionInput)
             case returned(URL)
             case delivered(PaymentSessionEvent, toDelegate: Bool)
         }
@@ -62,6 +76,7 @@ extension SwedbankPaySDK {
                     switch command {
                     case .call(let input, let method, let values):
                         await runner.call(input, method: method, values: values)
+                    case .set(let input): await runner.handle(input)
                     case .returned(let url): await runner.returned(to: url)
                     case .delivered(let event, let toDelegate):
                         await runner.callbackDelivered(event, toDelegate: toDelegate)

@@ -117,6 +117,23 @@ enum PaymentSessionDecision {
                 return failWalletAttempt(state.session, problemType: "TechnicalError", errorCode: reason)
             }
 
+        case .setOrderInfo(let info):
+            state.manualOrderInfo = info
+            guard let info else { return [] }
+            switch state.phase {
+            case .active(var session):
+                session.orderInfo = info
+                state.phase = .active(session)
+            case .webMenu(var session):
+                session.orderInfo = info
+                state.phase = .webMenu(session)
+            case .finished(let end, _):
+                state.phase = .finished(end, orderInfo: info)
+            case .notFetched, .fetching:
+                break
+            }
+            return []
+
         case .webControllerFinished(let completed):
             guard case .webMenu(let session) = state.phase else { return [] }
             state.phase = .finished(completed ? .completed : .canceled, orderInfo: session.orderInfo)

@@ -5,7 +5,7 @@ enum PaymentSessionInput: Sendable, Equatable {
     /// The input's name alone, for tables of transitions.
     enum Kind: String, Sendable, CaseIterable {
         case fetch, response, failure, attempt, createController, abort, appLaunched, paymentURLReturned
-        case methodRequestFinished, challengeCompleted, walletFinished, webControllerFinished
+        case methodRequestFinished, challengeCompleted, walletFinished, webControllerFinished, setOrderInfo
     }
 
     var kind: Kind {
@@ -22,6 +22,7 @@ enum PaymentSessionInput: Sendable, Equatable {
         case .challengeCompleted: .challengeCompleted
         case .walletFinished: .walletFinished
         case .webControllerFinished: .webControllerFinished
+        case .setOrderInfo: .setOrderInfo
         }
     }
 
@@ -45,6 +46,9 @@ enum PaymentSessionInput: Sendable, Equatable {
     case walletFinished(SwedbankPaySDK.WalletAuthorizationOutcome)
     /// The web payment menu ended: true completed, false cancelled.
     case webControllerFinished(completed: Bool)
+    /// The app set `orderInfo`: used from now on instead of the session's `urls` (nil: the next
+    /// fetch configures itself from them again).
+    case setOrderInfo(SwedbankPaySDK.ViewPaymentOrderInfo?)
 }
 
 /// What the engine decided for one input, as data: the effects to carry out, whether a call of the

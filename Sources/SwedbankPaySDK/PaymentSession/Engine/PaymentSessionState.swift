@@ -13,8 +13,9 @@ import Foundation
 ///                                          finished ◀─────────────────────────┘
 /// ```
 struct PaymentSessionState: Sendable, Equatable {
-    /// The app's order info; nil means automatic configuration from the session's `urls`.
-    let manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
+    /// The app's order info (given at creation or set later); nil means automatic configuration
+    /// from the session's `urls`.
+    var manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     var phase: PaymentSessionPhase = .notFetched
 
     init(manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?) {

@@ -9,7 +9,7 @@ import Foundation
 actor PaymentSessionRunner {
     let environment: SwedbankPaySDK.PaymentSessionEnvironment
     /// What the main actor needs to match a returning paymentUrl without waiting for the actor.
-    nonisolated let urlState = PaymentURLState()
+    nonisolated let urlState: PaymentURLState
     private let deliver: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
     private var state: PaymentSessionState
     var generation = 0
@@ -29,6 +29,7 @@ actor PaymentSessionRunner {
         self.deliver = deliver
         self.views = views
         state = PaymentSessionState(manualOrderInfo: manualOrderInfo)
+        urlState = PaymentURLState(orderInfo: manualOrderInfo)
         eventLog = EventLog(device: environment.device)
     }
 
@@ -39,7 +40,7 @@ actor PaymentSessionRunner {
     @discardableResult
     func handle(_ input: PaymentSessionInput) -> PaymentSessionStep {
         let step = PaymentSessionDecision.reduce(&state, input)
-        urlState.update(paymentUrl: state.orderInfo?.paymentUrl, webControllerActive: state.ignoresPaymentURLs)
+        urlState.update(orderInfo: state.orderInfo, webControllerActive: state.ignoresPaymentURLs)
         for effect in step.effects { perform(effect) }
         return step
     }
@@ -302,23 +303,34 @@ actor PaymentSessionRunner {
     }
 }
 
-/// The paymentUrl a session waits for, readable from the main actor without waiting for the
-/// runner (``SwedbankPaySDK/open(url:)`` answers synchronously).
+/// The order info and paymentUrl a session uses, readable from the main actor without waiting for
+/// the runner (``SwedbankPaySDK/open(url:)`` answers synchronously, and `orderInfo` is a property).
 final class PaymentURLState: @unchecked Sendable {
     private let lock = NSLock()
-    private var paymentUrl: URL?
+    private var orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     private var ignoring = true
 
-    func update(paymentUrl: URL?, webControllerActive: Bool) {
+    init(orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo? = nil) {
+        self.orderInfo = orderInfo
+    }
+
+    func update(orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?, webControllerActive: Bool) {
         lock.withLock {
-            self.paymentUrl = paymentUrl
+            self.orderInfo = orderInfo
             ignoring = webControllerActive
         }
     }
 
+    /// The order info as the app set it, before the runner takes it in.
+    func set(orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?) {
+        lock.withLock { self.orderInfo = orderInfo }
+    }
+
+    var currentOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo? { lock.withLock { orderInfo } }
+
     /// Whether `url` is the paymentUrl the session waits for (not while the web menu has it).
     func matches(_ url: URL) -> Bool {
-        let (expected, ignoring) = lock.withLock { (paymentUrl, self.ignoring) }
+        let (expected, ignoring) = lock.withLock { (orderInfo?.paymentUrl, self.ignoring) }
         guard !ignoring, let expected else { return false }
         return SwedbankPaySDK.PaymentURLMatcher(callbackScheme: nil).url(url, matches: expected)
     }
