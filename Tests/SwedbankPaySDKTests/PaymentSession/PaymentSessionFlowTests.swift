@@ -263,6 +263,30 @@ import Testing
         #expect(text.contains(#""paymentToken":"****0004""#))
     }
 
+    @Test func withTheEventLogOffNoBeaconIsSentAndThePaymentWorksTheSame() async {
+        let lines = LockedLines()
+        let harness = SessionHarness {
+            $0.sendsEventLog = false
+            $0.debugLogger = { lines.append($0) }
+        }
+        await harness.fetch()
+        harness.stub("POST", "/methods/Swish/attempts", F.swishAttempt(local: false))
+        harness.session?.makeNativePaymentAttempt(instrument: .swish(msisdn: "+46739000001"))
+        await harness.until("the attempt") { harness.requests.contains("POST /methods/Swish/attempts") }
+        #expect(harness.beacons.isEmpty)
+        #expect(harness.delegate.calls == ["fetched"])
+        // The debug log names steps and beacons, never the payer's number.
+        let steps = lines.all.filter { !$0.hasPrefix("beacon ") }
+        #expect(
+            Array(steps.prefix(4)) == [
+                "fetch → fetching, 2 effect(s)", "response → active, 1 effect(s)", "response → active, 1 effect(s)",
+                "attempt → active, 1 effect(s)",
+            ])
+        #expect(lines.all.contains("beacon SDKMethodInvoked startPaymentSession"))
+        #expect(lines.all.contains("beacon HttpRequest"))
+        #expect(!lines.all.joined().contains("46739000001"))
+    }
+
     @Test func theAsyncFormReturnsTheOutcomeAndTheStreamCarriesTheSameEvents() async {
         let harness = SessionHarness()
         guard let session = harness.session else { return }
@@ -285,4 +309,13 @@ import Testing
         #expect(names == ["paymentSessionFetched", "paymentSessionCanceled"])
         #expect(harness.delegate.calls == ["fetched", "canceled"])
     }
+}
+
+/// Lines a logger was given, from any thread.
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -67,10 +67,14 @@ final class SessionHarness {
     static let device = SwedbankPaySDK.PaymentSessionDeviceInfo(
         screenHeight: 2532, screenWidth: 1170, timeZoneOffsetMinutes: 60, language: "sv-SE", userAgent: "UA/1")
 
-    init(manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo? = nil) {
-        let environment = SwedbankPaySDK.PaymentSessionEnvironment(
+    init(
+        manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo? = nil,
+        _ change: (inout SwedbankPaySDK.PaymentSessionEnvironment) -> Void = { _ in }
+    ) {
+        var environment = SwedbankPaySDK.PaymentSessionEnvironment(
             httpClient: http, clock: clock, appLauncher: launcher, walletAuthorizer: wallet, webViewHost: host,
             device: Self.device)
+        change(&environment)
         let session = SwedbankPaySDK.SwedbankPayPaymentSession(
             manualOrderInfo: manualOrderInfo, environment: environment)
         session.delegate = delegate

@@ -20,6 +20,16 @@ extension SwedbankPaySDK {
         public var retryPolicy: PaymentSessionRetryPolicy
         /// The screen and locale facts sent to the session (3-D Secure needs them).
         public var device: PaymentSessionDeviceInfo
+        /// Whether the session's event log beacons (the calls made, the callbacks given, device and
+        /// locale facts, masked payer details) are sent to Swedbank Pay's `event-logging` href.
+        /// True by default, as in the Swedbank Pay SDK; false sends none, and the payment works the
+        /// same (the privacy manifest declares what the beacons hold).
+        public var sendsEventLog = true
+        /// Told, when set, one line for each step of the session: the input's name, the phase it
+        /// led to and the effects' count, and each beacon's event name — never a payer's details,
+        /// token or URL. Nil (the default) logs nothing; set it while developing, for example to
+        /// `{ print("[SwedbankPay]", $0) }`.
+        public var debugLogger: (@Sendable (String) -> Void)?
 
         /// Creates an environment from its parts; the ones with defaults are optional.
         ///

@@ -88,8 +88,16 @@ extension PaymentSessionRunner {
 
     // MARK: Event log
 
-    /// Queues a beacon and sends what is queued.
+    /// Queues a beacon and sends what is queued; with the event log off
+    /// (``SwedbankPaySDK/PaymentSessionEnvironment/sendsEventLog``) the beacon is dropped.
     func log(_ beacon: SwedbankPaySDK.JSONValue) {
+        if let logger = environment.debugLogger {
+            let object = beacon.objectValue
+            let action = object?["event"]?.objectValue?["action"]?.stringValue ?? "?"
+            let name = object?["method"]?.objectValue?["name"]?.stringValue.map { " " + $0 } ?? ""
+            logger("beacon \(action)\(name)")
+        }
+        guard environment.sendsEventLog else { return }
         eventLog.enqueue(beacon)
         flushLog()
     }

@@ -40,6 +40,9 @@ actor PaymentSessionRunner {
     @discardableResult
     func handle(_ input: PaymentSessionInput) -> PaymentSessionStep {
         let step = PaymentSessionDecision.reduce(&state, input)
+        environment.debugLogger?(
+            "\(input.kind.rawValue) → \(state.phase.kind.rawValue), \(step.effects.count) effect(s)"
+                + (step.verdict == .refused ? ", refused" : ""))
         urlState.update(orderInfo: state.orderInfo, webControllerActive: state.ignoresPaymentURLs)
         for effect in step.effects { perform(effect) }
         return step
