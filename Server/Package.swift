@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .library(name: "BrowserHost", targets: ["BrowserHost"]),
         .library(name: "MerchantBackend", targets: ["MerchantBackend"]),
+        .library(name: "LocalStack", targets: ["LocalStack"]),
         .executable(name: "swedbankpay", targets: ["swedbankpay"]),
     ],
     dependencies: [
@@ -88,10 +89,24 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The sandbox and a backend started together in one process (serve, demos, benches, tests).
+        .target(
+            name: "LocalStack",
+            dependencies: [
+                "ServerSupport",
+                "PaymentSandbox",
+                "MerchantBackend",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "swedbankpay",
             dependencies: [
                 "ServerSupport",
+                "LocalStack",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "PaymentSandbox",
                 "MerchantBackend",
@@ -138,6 +153,7 @@ let package = Package(
             name: "MerchantBackendTests",
             dependencies: [
                 "MerchantBackend",
+                "LocalStack",
                 "PaymentSandbox",
                 "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),

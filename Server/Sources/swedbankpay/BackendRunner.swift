@@ -21,15 +21,22 @@ enum BackendRunner {
         }
     }
 
-    static func run(
-        services: [any Service], backend: MerchantBackend, database: BackendDatabase
-    ) async throws {
+    /// Runs `services` until SIGTERM or SIGINT (or until one ends), shutting down gracefully
+    /// within 5 seconds.
+    static func run(services: [any Service]) async throws {
         var configuration = ServiceGroupConfiguration(
             services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "swedbankpay"))
         configuration.maximumGracefulShutdownDuration = .seconds(5)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+
+    /// ``run(services:)`` for a backend of its own: its client and database are closed after.
+    static func run(
+        services: [any Service], backend: MerchantBackend, database: BackendDatabase
+    ) async throws {
         do {
-            try await ServiceGroup(configuration: configuration).run()
+            try await run(services: services)
         } catch {
             try? await backend.shutdown()
             try? await database.close()

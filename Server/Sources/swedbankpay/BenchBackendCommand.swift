@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import MerchantBackend
 import NIOCore
@@ -135,27 +136,21 @@ struct BenchBackendCommand: AsyncParsableCommand {
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [Self.token])
         sandboxConfiguration.swishOtherDeviceApprovalDelay = nil
         sandboxConfiguration.maxPaymentOrders = 1_000_000
-        let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
-        let sandboxPort = try await FreePort.pick(host: "127.0.0.1")
-        let backendPort = try await FreePort.pick(host: "127.0.0.1")
-        let target = BenchTarget(
-            backendURL: "http://127.0.0.1:\(backendPort)", apiKey: Self.apiKey,
-            sandboxURL: "http://127.0.0.1:\(sandboxPort)", merchantToken: Self.token)
-        let database = try await BackendDatabase.open(location, logger: logger)
-        let backend = try MerchantBackend(
-            configuration: BackendConfiguration(
-                swedbankPayBaseURL: URL(string: "http://127.0.0.1:\(sandboxPort)")!, merchantToken: Secret(Self.token),
-                payeeId: "bench", publicBaseURL: URL(string: target.backendURL)!, apiKeys: [Secret(Self.apiKey)]),
-            database: database)
-        let ready = ReadyCounter(expected: 2) {}
-        let sandboxApp = sandbox.application(host: "127.0.0.1", port: sandboxPort, logger: logger) { _ in
-            await ready.arrive()
-        }
-        let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) { _ in
-            await ready.arrive()
+        var plan = LocalStack.Plan(sandbox: sandboxConfiguration, logger: logger)
+        plan.backend = LocalStack.BackendPlan(database: location) { sandboxURL, port in
+            BackendConfiguration(
+                swedbankPayBaseURL: sandboxURL, merchantToken: Secret(Self.token), payeeId: "bench",
+                publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKeys: [Secret(Self.apiKey)])
         }
         // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
-        let servers = RunningServices([sandboxApp, backendApp], logger: logger)
+        let stack = try await LocalStack.start(plan)
+        guard let backendURL = stack.backendURL, let database = stack.database else {
+            await stack.stop()
+            throw ValidationError("the backend did not start")
+        }
+        let target = BenchTarget(
+            backendURL: Self.origin(backendURL), apiKey: Self.apiKey, sandboxURL: Self.origin(stack.sandboxURL),
+            merchantToken: Self.token)
         do {
             try await Self.waitUntilUp(target.backendURL + "/healthz")
             let client = Self.client(connections: connections)
@@ -179,12 +174,16 @@ struct BenchBackendCommand: AsyncParsableCommand {
             }
             try await client.shutdown()
         } catch {
-            await servers.stop()
+            await stack.stop()
             throw error
         }
-        await servers.stop()
-        try? await backend.shutdown()
-        try? await database.close()
+        await stack.stop()
+    }
+
+    /// `http://host:port` without a trailing slash, as the phases join paths to it.
+    private static func origin(_ url: URL) -> String {
+        let text = url.absoluteString
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
     /// The phases every target gets: `GET /`, creation through the backend (next to the sandbox

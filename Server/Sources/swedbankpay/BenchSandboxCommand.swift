@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import NIOCore
 import PaymentSandbox
@@ -62,22 +63,13 @@ struct BenchSandboxCommand: AsyncParsableCommand {
         }
         var configuration = SandboxConfiguration(merchantTokens: [Self.token], seed: 1)
         configuration.swishOtherDeviceApprovalDelay = nil
-        let sandbox = PaymentSandbox(configuration: configuration)
-        var logger = Logger(label: "PaymentSandbox")
-        // Cancelling the server at the end logs an error per open connection; that is expected.
-        logger.logLevel = .critical
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { port in
-            portContinuation.yield(port)
-        }
         let connections = self.connections
         let seconds = self.seconds
         let sessions = self.sessions
         // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
-        let servers = RunningServices([app], logger: logger)
+        let stack = try await LocalStack.start(LocalStack.Plan(sandbox: configuration))
         do {
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ValidationError("the sandbox did not start") }
+            let port = stack.sandboxURL.port ?? 0
             var clientConfiguration = HTTPClient.Configuration()
             clientConfiguration.connectionPool = .init(
                 idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
@@ -99,10 +91,10 @@ struct BenchSandboxCommand: AsyncParsableCommand {
             }
             try await client.shutdown()
         } catch {
-            await servers.stop()
+            await stack.stop()
             throw error
         }
-        await servers.stop()
+        await stack.stop()
     }
 
     /// Order creation against a sandbox running elsewhere, with references of this run.

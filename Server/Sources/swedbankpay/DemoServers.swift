@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import MerchantBackend
 import PaymentSandbox
@@ -25,47 +26,37 @@ struct DemoServers: Sendable {
         DemoServers(backendURL: backendURL, sandboxURL: sandboxURL, apiKey: apiKey) {}
     }
 
-    /// Starts a sandbox and a backend as `serve` does, on free loopback ports, and waits until both listen.
+    /// Starts a sandbox and a backend as `serve` does, on free loopback ports (``LocalStack``),
+    /// SQLite in a temporary directory.
     static func inProcess() async throws -> DemoServers {
-        var logger = Logger(label: "swedbankpay.demo")
-        logger.logLevel = .critical
         let merchantToken = UUID().uuidString + UUID().uuidString
-        let sandboxPort = try await FreePort.pick(host: "127.0.0.1")
-        let backendPort = try await FreePort.pick(host: "127.0.0.1")
-        let sandboxURL = URL(string: "http://127.0.0.1:\(sandboxPort)")!
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken])
-        sandboxConfiguration.publicBaseURL = sandboxURL
         sandboxConfiguration.payeeId = "demo-merchant"
-        let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
-
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swedbankpay-demo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let database = try await BackendRunner.openDatabase(
-            .sqlite(path: directory.appendingPathComponent("demo.sqlite").path))
         let apiKey = ServeCommand.defaultAPIKey
-        let backend = try MerchantBackend(
-            configuration: BackendConfiguration(
+        var plan = LocalStack.Plan(sandbox: sandboxConfiguration)
+        plan.backend = LocalStack.BackendPlan(
+            database: .sqlite(path: directory.appendingPathComponent("demo.sqlite").path)
+        ) { sandboxURL, port in
+            BackendConfiguration(
                 swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "demo-merchant",
-                publicBaseURL: URL(string: "http://127.0.0.1:\(backendPort)")!, apiKeys: [Secret(apiKey)],
+                publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKeys: [Secret(apiKey)],
                 trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
-                appSchemes: ServeCommand.defaultAppSchemes),
-            database: database)
-
-        let (listening, ready) = AsyncStream<Int>.makeStream()
-        let sandboxApp = sandbox.application(host: "127.0.0.1", port: sandboxPort, logger: logger) { ready.yield($0) }
-        let backendApp = backend.application(host: "127.0.0.1", port: backendPort, logger: logger) {
-            ready.yield($0)
+                appSchemes: ServeCommand.defaultAppSchemes)
         }
-        // The backend stops first, then the sandbox it calls.
-        let servers = RunningServices([sandboxApp, backendApp], logger: logger)
-        var iterator = listening.makeAsyncIterator()
-        for _ in 0..<2 { _ = await iterator.next() }
+        let stack: LocalStack
+        do {
+            stack = try await LocalStack.start(plan)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        let backendURL = stack.backendURL ?? stack.sandboxURL
         return DemoServers(
-            backendURL: URL(string: "http://127.0.0.1:\(backendPort)/")!, sandboxURL: sandboxURL, apiKey: apiKey
+            backendURL: backendURL.appendingPathComponent(""), sandboxURL: stack.sandboxURL, apiKey: apiKey
         ) {
-            await servers.stop()
-            try? await backend.shutdown()
-            try? await database.close()
+            await stack.stop()
             try? FileManager.default.removeItem(at: directory)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import PaymentSandbox
 import ServiceLifecycle
@@ -101,34 +102,40 @@ struct SandboxCommand: AsyncParsableCommand {
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }
-        let sandbox = PaymentSandbox(configuration: configuration)
-        for flag in fault {
-            let id = try sandbox.addFault(FaultFlagParser.parse(flag))
-            Console.line("Fault \(id): \(flag)")
+        let stack: LocalStack
+        do {
+            stack = try await LocalStack.start(
+                LocalStack.Plan(
+                    host: host, sandbox: configuration, sandboxPort: port, sandboxNamesItsPort: false,
+                    logger: Logger(label: "swedbankpay")))
+        } catch let error as LocalStack.StartFailure {
+            throw ValidationError(error.description)
         }
-        let host = self.host
+        for flag in fault {
+            do {
+                let id = try stack.sandbox.addFault(FaultFlagParser.parse(flag))
+                Console.line("Fault \(id): \(flag)")
+            } catch {
+                await stack.stop()
+                throw error
+            }
+        }
         let base = configuration.publicBaseURL?.absoluteString
         let token = configuration.merchantTokens.sorted().first ?? ""
         let tokenHint = configuration.controlToken == nil ? "" : " (with Authorization: Bearer <control token>)"
         let dashboardHint = configuration.controlToken == nil ? "" : "#token=<control token>"
-        let app = sandbox.application(host: host, port: port) { port in
-            let local = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-            let url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://\(local):\(port)"
-            Console.line("Payment Sandbox listening on http://\(host):\(port)")
-            Console.line("Create a payment order:")
-            Console.line(Self.curlLine(base: url, token: token))
-            Console.line(
-                "Control API\(tokenHint): \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset"
-                    + " (state changes send JSON or X-Sandbox-Control: 1)")
-            Console.line("Dashboard: \(url)/sandbox/\(dashboardHint)")
-        }
+        let listening = stack.sandboxURL.port ?? port
+        let url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? stack.sandboxURL.absoluteString
+        Console.line("Payment Sandbox listening on http://\(host):\(listening)")
+        Console.line("Create a payment order:")
+        Console.line(Self.curlLine(base: url, token: token))
+        Console.line(
+            "Control API\(tokenHint): \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset"
+                + " (state changes send JSON or X-Sandbox-Control: 1)")
+        Console.line("Dashboard: \(url)/sandbox/\(dashboardHint)")
         // SIGINT and SIGTERM shut down gracefully, but an injected delay must not hold that up for
         // minutes.
-        var serviceConfiguration = ServiceGroupConfiguration(
-            services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: Logger(label: "swedbankpay"))
-        serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)
-        try await ServiceGroup(configuration: serviceConfiguration).run()
+        try await BackendRunner.run(services: [stack.service])
     }
 
     /// One curl command that creates a payment order with `token`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import MerchantBackend
 import PaymentSandbox
@@ -54,60 +55,67 @@ struct ServeCommand: AsyncParsableCommand {
         let controlToken = self.controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN")
         let binding = ControlBinding.problems(host: host, controlToken: controlToken)
         guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
-        var port = try backend.resolvedPort()
-        var sandboxPort =
+        let port = try backend.resolvedPort()
+        let sandboxPort =
             try self.sandboxPort ?? Environment.value("SWEDBANKPAY_SANDBOX_PORT").map {
                 guard let value = Int($0) else {
                     throw ValidationError("SWEDBANKPAY_SANDBOX_PORT must be a port number")
                 }
                 return value
             } ?? 8081
-        if port == 0 { port = try await FreePort.pick(host: host) }
-        if sandboxPort == 0 { sandboxPort = try await FreePort.pick(host: host) }
-        guard port != sandboxPort else { throw ValidationError("the backend and the sandbox need different ports") }
-        let (backendPort, sandboxPortChosen) = (port, sandboxPort)
+        guard port == 0 || port != sandboxPort else {
+            throw ValidationError("the backend and the sandbox need different ports")
+        }
 
         let merchantToken = UUID().uuidString + UUID().uuidString
-        let sandboxURL = URL(string: "http://\(local):\(sandboxPort)")!
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
-        sandboxConfiguration.publicBaseURL = sandboxURL
         sandboxConfiguration.payeeId = "local-merchant"
         sandboxConfiguration.controlToken = controlToken
         sandboxConfiguration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
-        let sandbox = PaymentSandbox(configuration: sandboxConfiguration)
 
         let location = try backend.resolvedDatabase()
         let apiKeys = backend.resolvedAPIKeys ?? [Self.defaultAPIKey]
-        var configuration = BackendConfiguration(
-            swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
-            publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
-            trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
-            iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
-        configuration.appSchemes = backend.resolvedAppSchemes(default: Self.defaultAppSchemes)
-        try backend.applyCallLimits(to: &configuration)
-        try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
-        try BackendRunner.validate(configuration)
-        let metrics = try backend.metricsService()
-        let database = try await BackendRunner.openDatabase(location)
-        let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
-
-        let base = configuration.publicOrigin
-        let dashboardHint = controlToken == nil ? "" : "#token=<control token>"
-        let ready = ReadyCounter(expected: 2) {
-            Console.line("Merchant Backend listening on http://\(host):\(backendPort) (\(location))")
-            Console.line("Payment Sandbox listening on http://\(host):\(sandboxPortChosen)")
-            Console.line("Backend URL for the SDK: \(base)/")
-            Console.line("Create a payment order:")
-            let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
-            Console.line(BackendRunner.curlLine(base: base, apiKey: key))
-            Console.line("Sandbox dashboard: \(sandboxURL.absoluteString)/sandbox/\(dashboardHint)")
+        let options = backend
+        // Checked once before anything starts, with the ports asked for; built again with the
+        // ports taken.
+        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { sandboxURL, port in
+            var configuration = BackendConfiguration(
+                swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
+                publicBaseURL: try options.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
+                trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
+                iosAppIDs: options.resolvedIOSAppIDs, swedbankPayTimeout: try options.resolvedTimeout())
+            configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
+            try options.applyCallLimits(to: &configuration)
+            try options.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
+            try BackendRunner.validate(configuration)
+            return configuration
         }
-        let sandboxApp = sandbox.application(host: host, port: sandboxPort) { _ in await ready.arrive() }
-        let backendApp = merchantBackend.application(host: host, port: port) { _ in await ready.arrive() }
-        try await BackendRunner.run(
-            services: [sandboxApp, backendApp] + [metrics].compactMap { $0 }, backend: merchantBackend,
-            database: database)
+        _ = try configure(URL(string: "http://\(local):\(sandboxPort)")!, port)
+        let metrics = try backend.metricsService()
+        var plan = LocalStack.Plan(
+            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, logger: Logger(label: "swedbankpay"))
+        plan.backend = LocalStack.BackendPlan(database: location, port: port, configuration: configure)
+        let stack: LocalStack
+        do {
+            stack = try await LocalStack.start(plan)
+        } catch let error as LocalStack.StartFailure {
+            throw ValidationError(error.description)
+        }
+        let sandboxURL = stack.sandboxURL.absoluteString
+        let base = try backend.resolvedPublicURL(port: stack.backendURL?.port ?? port).absoluteString
+        let dashboardHint = controlToken == nil ? "" : "#token=<control token>"
+        Console.line("Merchant Backend listening on http://\(host):\(stack.backendURL?.port ?? port) (\(location))")
+        Console.line("Payment Sandbox listening on http://\(host):\(stack.sandboxURL.port ?? sandboxPort)")
+        Console.line("Backend URL for the SDK: \(Self.origin(base))/")
+        Console.line("Create a payment order:")
+        let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
+        Console.line(BackendRunner.curlLine(base: Self.origin(base), apiKey: key))
+        Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
+        try await BackendRunner.run(services: [stack.service] + [metrics].compactMap { $0 })
     }
+
+    /// A URL's text without a trailing slash.
+    static func origin(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
 }
 
 /// Calls `action` once `expected` parts have arrived.

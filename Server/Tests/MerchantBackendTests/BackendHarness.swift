@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -35,53 +36,50 @@ struct BackendHarness: Sendable {
     let sandbox: PaymentSandbox
     let client: HTTPClient
 
-    /// Runs `body` with a fresh sandbox and backend, then stops both and deletes the database.
+    /// Runs `body` with a fresh sandbox and backend (``LocalStack``), then stops both and deletes
+    /// the database.
     static func run(
         engine: Engine = .sqlite,
-        configure: @Sendable (inout BackendConfiguration) -> Void = { _ in },
+        configure: @escaping @Sendable (inout BackendConfiguration) -> Void = { _ in },
         swedbankPayURL: String? = nil,
         databaseConnectionsPerEventLoop: Int = 8,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
-        let logger = quietLogger
-        let (sandbox, sandboxServer, sandboxURL) = try await startSandbox()
-
         let location = try TestDatabase.location(engine)
-        let database: BackendDatabase
-        let started: (backend: MerchantBackend, server: RunningServices, port: Int)
+        var plan = LocalStack.Plan(sandbox: sandboxConfiguration(), sandboxNamesItsPort: false, logger: quietLogger)
+        plan.backend = LocalStack.BackendPlan(
+            database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop
+        ) { sandboxURL, port in
+            var configuration = BackendConfiguration(
+                swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL.absoluteString)!,
+                merchantToken: Secret(merchantToken),
+                payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                apiKeys: [Secret(apiKey)],
+                trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
+                iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 15)
+            configure(&configuration)
+            return configuration
+        }
+        let stack: LocalStack
         do {
-            database = try await BackendDatabase.open(
-                location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, logger: logger)
-            do {
-                started = try await startBackend(database: database, logger: logger) { port in
-                    var configuration = BackendConfiguration(
-                        swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL)!,
-                        merchantToken: Secret(merchantToken),
-                        payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!,
-                        apiKeys: [Secret(apiKey)],
-                        trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
-                        iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 15)
-                    configure(&configuration)
-                    return configuration
-                }
-            } catch {
-                try? await database.close()
-                throw error
-            }
+            stack = try await LocalStack.start(plan)
         } catch {
-            await sandboxServer.stop()
             TestDatabase.remove(location)
             throw error
         }
-        let (backend, backendServer, backendPort) = started
+        guard let backend = stack.backend, let database = stack.database, let backendURL = stack.backendURL else {
+            await stack.stop()
+            TestDatabase.remove(location)
+            throw LocalStack.StartFailure(description: "the stack has no backend")
+        }
         // Redirects are what some tests look at, so they are not followed.
         var clientConfiguration = HTTPClient.Configuration()
         clientConfiguration.redirectConfiguration = .disallow
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
         let harness = BackendHarness(
-            sandboxURL: sandboxURL, backendURL: "http://127.0.0.1:\(backendPort)", backendPort: backendPort,
-            backend: backend,
-            database: database, sandbox: sandbox, client: client)
+            sandboxURL: stack.sandboxURL.absoluteString, backendURL: backendURL.absoluteString,
+            backendPort: backendURL.port ?? 0, backend: backend, database: database, sandbox: stack.sandbox,
+            client: client)
         var failure: (any Error)?
         do {
             try await body(harness)
@@ -89,10 +87,7 @@ struct BackendHarness: Sendable {
             failure = error
         }
         try? await client.shutdown()
-        await backendServer.stop()
-        await sandboxServer.stop()
-        try? await backend.shutdown()
-        try? await database.close()
+        await stack.stop()
         TestDatabase.remove(location)
         if let failure { throw failure }
     }
@@ -103,27 +98,21 @@ struct BackendHarness: Sendable {
         return logger
     }
 
-    /// A sandbox on an ephemeral loopback port that knows ``merchantToken`` and retries callbacks
-    /// after `callbackRetryDelays` seconds.
-    static func startSandbox(
-        callbackRetryDelays: [Double] = [0.2, 0.5]
-    ) async throws -> (sandbox: PaymentSandbox, server: RunningServices, url: String) {
-        let sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [merchantToken], payeeId: payeeID, swishOtherDeviceApprovalDelay: nil,
-                callbackRetryDelays: callbackRetryDelays))
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: quietLogger) { ready.yield($0) }
-        let server = RunningServices([app], logger: quietLogger)
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            await server.stop()
-            throw SandboxDidNotStart()
-        }
-        return (sandbox, server, "http://127.0.0.1:\(port)")
+    /// The sandbox of these tests: it knows ``merchantToken`` and retries callbacks after
+    /// `callbackRetryDelays` seconds.
+    static func sandboxConfiguration(callbackRetryDelays: [Double] = [0.2, 0.5]) -> SandboxConfiguration {
+        SandboxConfiguration(
+            merchantTokens: [merchantToken], payeeId: payeeID, swishOtherDeviceApprovalDelay: nil,
+            callbackRetryDelays: callbackRetryDelays)
     }
 
-    struct SandboxDidNotStart: Error {}
+    /// The sandbox alone, on an ephemeral loopback port, for backends started as processes.
+    static func startSandbox(callbackRetryDelays: [Double] = [0.2, 0.5]) async throws -> LocalStack {
+        try await LocalStack.start(
+            LocalStack.Plan(
+                sandbox: sandboxConfiguration(callbackRetryDelays: callbackRetryDelays), sandboxNamesItsPort: false,
+                logger: quietLogger))
+    }
 
     /// The headers of an authenticated app call.
     static var appHeaders: [String: String] {
@@ -158,37 +147,6 @@ struct BackendHarness: Sendable {
             "urls":{"hostUrls":["https://example.com"],"completeUrl":"https://example.com/complete",\
             "cancelUrl":"https://example.com/cancel"},"payeeInfo":{"payeeId":"","payeeReference":""}\(payer)}}
             """
-    }
-
-    /// Starts a backend on a port that was free a moment ago. Another socket (often an outgoing
-    /// connection of a test running beside this one) may take that port before the backend binds
-    /// it, so a failed start is cleaned up — its HTTP client shut down — and tried on another port.
-    private static func startBackend(
-        database: BackendDatabase, logger: Logger, configuration: (Int) throws -> BackendConfiguration
-    ) async throws -> (backend: MerchantBackend, server: RunningServices, port: Int) {
-        let attempts = 5
-        for _ in 1...attempts {
-            let port = try await freePort()
-            let backend = try MerchantBackend(configuration: configuration(port), database: database)
-            let (ports, ready) = AsyncStream<Int>.makeStream()
-            let app = backend.application(host: "127.0.0.1", port: port, logger: logger) { ready.yield($0) }
-            let server = RunningServices([app], logger: logger)
-            // A server that fails to bind ends without calling back: end the wait then too.
-            Task {
-                await server.waitUntilStopped()
-                ready.finish()
-            }
-            var iterator = ports.makeAsyncIterator()
-            if await iterator.next() != nil { return (backend, server, port) }
-            await server.stop()
-            try? await backend.shutdown()
-        }
-        throw BackendDidNotStart(attempts: attempts)
-    }
-
-    struct BackendDidNotStart: Error, CustomStringConvertible {
-        let attempts: Int
-        var description: String { "the backend did not start on any of \(attempts) free ports" }
     }
 
     /// Runs `body` with a loopback port that refuses connections for as long as it runs: a socket

@@ -30,7 +30,8 @@ struct ClusterTests {
         for _ in 0..<Self.instances { ports.append(try await BackendHarness.freePort()) }
         let balancerPort = try await BackendHarness.freePort()
         let cluster = Cluster(
-            executable: executable, ports: ports, databaseURL: databaseURL, sandboxURL: sandbox.url,
+            executable: executable, ports: ports, databaseURL: databaseURL,
+            sandboxURL: sandbox.sandboxURL.absoluteString,
             publicURL: "http://127.0.0.1:\(balancerPort)", logs: logs)
 
         var instances: [Int: ChildServer] = [:]
@@ -46,13 +47,14 @@ struct ClusterTests {
             }
             let nginx = try await NginxBalancer.start(port: balancerPort, upstreamPorts: ports)
             balancer = nginx
-            try await exercise(cluster, nginx: nginx, sandboxURL: sandbox.url, run: run, instances: &instances)
+            try await exercise(
+                cluster, nginx: nginx, sandboxURL: sandbox.sandboxURL.absoluteString, run: run, instances: &instances)
         } catch {
             failure = error
         }
         await balancer?.stop()
         for server in instances.values { await server.terminate() }
-        await sandbox.server.stop()
+        await sandbox.stop()
         if failure == nil { try? FileManager.default.removeItem(at: logs) }
         if let failure { throw failure }
     }

@@ -24,7 +24,7 @@ import Testing
             try """
             # settings of the test backend
             PORT=1
-            SWEDBANKPAY_BASE_URL=\(sandbox.url)
+            SWEDBANKPAY_BASE_URL=\(sandbox.sandboxURL.absoluteString)
             SWEDBANKPAY_PAYEE_ID=\(BackendHarness.payeeID)
             SWEDBANKPAY_API_KEYS=\(BackendHarness.apiKey)
             DATABASE_URL=\(directory.appendingPathComponent("orders.sqlite").path)
@@ -38,7 +38,7 @@ import Testing
         let created = try await HTTPClient.shared.answer(
             .POST, backend.url + "/paymentorders", json: BackendHarness.orderJSON(), headers: BackendHarness.appHeaders)
         await backend.terminate()
-        await sandbox.server.stop()
+        await sandbox.stop()
         // The API key from the file let the app in; the token from the secrets directory let the
         // backend create the order at the sandbox.
         #expect(created.status == 201, "\(created.body)")

@@ -24,11 +24,12 @@ import Testing
         let location = try TestDatabase.location(engine)
         var failure: (any Error)?
         do {
-            try await run(executable, sandboxURL: sandbox.url, location: location, directory: directory)
+            try await run(
+                executable, sandboxURL: sandbox.sandboxURL.absoluteString, location: location, directory: directory)
         } catch {
             failure = error
         }
-        await sandbox.server.stop()
+        await sandbox.stop()
         TestDatabase.remove(location)
         try? FileManager.default.removeItem(at: directory)
         if let failure { throw failure }

@@ -23,7 +23,8 @@ import Testing
             let server = try await ChildServer.launch(
                 executable,
                 [
-                    "backend", "--port", "\(port)", "--database", path, "--swedbank-pay-url", sandbox.url,
+                    "backend", "--port", "\(port)", "--database", path, "--swedbank-pay-url",
+                    sandbox.sandboxURL.absoluteString,
                     "--payee-id", BackendHarness.payeeID, "--api-keys", BackendHarness.apiKey,
                     "--metrics-port", "\(metricsPort)", "--log-level", "error",
                 ],
@@ -38,7 +39,7 @@ import Testing
             failure = error
         }
         await server.terminate()
-        await sandbox.server.stop()
+        await sandbox.stop()
         TestDatabase.remove(location)
         if let failure { throw failure }
     }

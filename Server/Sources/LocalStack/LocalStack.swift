@@ -1,0 +1,248 @@
+import Foundation
+import Hummingbird
+import Logging
+import MerchantBackend
+import PaymentSandbox
+import ServerSupport
+import ServiceLifecycle
+
+/// The Payment Sandbox and, when asked for, a Merchant Backend that calls it, in this process:
+/// the one way `swedbankpay serve`, the demos, the benches and the tests start the stack.
+///
+/// ``start(_:)`` starts the sandbox, then the backend on the sandbox's URL (with its database
+/// opened and migrated), each on the given port or a free one, and returns once each listens.
+/// ``stop()`` stops them in the other order and closes the database.
+///
+/// ```swift
+/// var plan = LocalStack.Plan(sandbox: SandboxConfiguration(merchantTokens: ["token"]))
+/// plan.backend = .init(database: .sqlite(path: "/tmp/demo.sqlite")) { sandboxURL, port in
+///     BackendConfiguration(
+///         swedbankPayBaseURL: sandboxURL, merchantToken: Secret("token"), payeeId: "demo",
+///         publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKeys: [Secret("key")])
+/// }
+/// let stack = try await LocalStack.start(plan)
+/// print(stack.backendURL!)  // http://127.0.0.1:<port>
+/// await stack.stop()
+/// ```
+public final class LocalStack: Sendable {
+    /// What to start, and where.
+    public struct Plan: Sendable {
+        /// The interface both servers listen on.
+        public var host: String
+        /// The sandbox's configuration.
+        public var sandbox: SandboxConfiguration
+        /// Whether a sandbox configured without a `publicBaseURL` gets `http://<host>:<port>` as
+        /// its public URL (the links it hands out name it); false lets its links name the host
+        /// each request came to, for a sandbox reached under other names.
+        public var sandboxNamesItsPort: Bool
+        /// The sandbox's port; 0 takes a free one.
+        public var sandboxPort: Int
+        /// The backend, when one is wanted.
+        public var backend: BackendPlan?
+        public var logger: Logger
+
+        public init(
+            host: String = "127.0.0.1", sandbox: SandboxConfiguration, sandboxPort: Int = 0,
+            sandboxNamesItsPort: Bool = true, backend: BackendPlan? = nil, logger: Logger = LocalStack.quietLogger
+        ) {
+            self.host = host
+            self.sandbox = sandbox
+            self.sandboxNamesItsPort = sandboxNamesItsPort
+            self.sandboxPort = sandboxPort
+            self.backend = backend
+            self.logger = logger
+        }
+    }
+
+    /// The Merchant Backend of a plan.
+    public struct BackendPlan: Sendable {
+        public var database: DatabaseLocation
+        /// The backend's port; 0 takes a free one.
+        public var port: Int
+        /// PostgreSQL connections per event loop (see ``BackendDatabase/open(_:connectionsPerEventLoop:logger:clock:)``).
+        public var connectionsPerEventLoop: Int
+        /// The backend's configuration, given the sandbox's URL and the port the backend listens
+        /// on (its public URL usually names it).
+        public var configuration: @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
+
+        public init(
+            database: DatabaseLocation, port: Int = 0, connectionsPerEventLoop: Int = 8,
+            configuration: @escaping @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
+        ) {
+            self.database = database
+            self.port = port
+            self.connectionsPerEventLoop = connectionsPerEventLoop
+            self.configuration = configuration
+        }
+    }
+
+    /// A server that did not come up.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) { self.description = description }
+    }
+
+    public let sandbox: PaymentSandbox
+    /// `http://<host>:<port>` of the sandbox (a wildcard host is reached on 127.0.0.1).
+    public let sandboxURL: URL
+    public let backend: MerchantBackend?
+    /// `http://<host>:<port>` of the backend, when one was started.
+    public let backendURL: URL?
+    /// The backend's database, open until ``stop()``.
+    public let database: BackendDatabase?
+    private let sandboxServer: RunningServices
+    private let backendServer: RunningServices?
+
+    private init(
+        sandbox: PaymentSandbox, sandboxURL: URL, sandboxServer: RunningServices,
+        backend: (MerchantBackend, URL, BackendDatabase, RunningServices)?
+    ) {
+        self.sandbox = sandbox
+        self.sandboxURL = sandboxURL
+        self.sandboxServer = sandboxServer
+        self.backend = backend?.0
+        backendURL = backend?.1
+        database = backend?.2
+        backendServer = backend?.3
+    }
+
+    /// A logger that says only what is critical: tests and demos keep their output clean.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "LocalStack")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// Starts what `plan` asks for and returns once every part listens. When a part cannot start,
+    /// what was started is stopped again and the error thrown.
+    public static func start(_ plan: Plan) async throws -> LocalStack {
+        let local = plan.host == "0.0.0.0" || plan.host == "::" ? "127.0.0.1" : plan.host
+        var sandbox: PaymentSandbox?
+        let (sandboxServer, sandboxPort) = try await listen(plan.host, port: plan.sandboxPort, what: "sandbox") {
+            port in
+            var configuration = plan.sandbox
+            if configuration.publicBaseURL == nil, plan.sandboxNamesItsPort {
+                configuration.publicBaseURL = URL(string: "http://\(local):\(port)")
+            }
+            let made = PaymentSandbox(configuration: configuration)
+            sandbox = made
+            return { ready in made.application(host: plan.host, port: port, logger: plan.logger, onServerRunning: ready)
+            }
+        }
+        let sandboxURL = URL(string: "http://\(local):\(sandboxPort)")!
+        guard let sandbox else { throw StartFailure(description: "the sandbox was not made") }
+        guard let backendPlan = plan.backend else {
+            return LocalStack(sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer, backend: nil)
+        }
+        let database: BackendDatabase
+        do {
+            database = try await BackendDatabase.open(
+                backendPlan.database, connectionsPerEventLoop: backendPlan.connectionsPerEventLoop, logger: plan.logger)
+        } catch {
+            await sandboxServer.stop()
+            throw error
+        }
+        var backends: [MerchantBackend] = []
+        do {
+            let (backendServer, backendPort) = try await listen(plan.host, port: backendPlan.port, what: "backend") {
+                port in
+                let backend = try MerchantBackend(
+                    configuration: backendPlan.configuration(sandboxURL, port), database: database)
+                backends.append(backend)
+                return { ready in
+                    backend.application(host: plan.host, port: port, logger: plan.logger, onServerRunning: ready)
+                }
+            } failed: {
+                // A start that lost its port leaves a backend whose client must be shut down.
+                for backend in backends { try? await backend.shutdown() }
+                backends = []
+            }
+            guard let backend = backends.last else { throw StartFailure(description: "the backend was not made") }
+            return LocalStack(
+                sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer,
+                backend: (backend, URL(string: "http://\(local):\(backendPort)")!, database, backendServer))
+        } catch {
+            try? await database.close()
+            await sandboxServer.stop()
+            throw error
+        }
+    }
+
+    /// Stops the backend (its server, then its outgoing client), closes the database, then stops
+    /// the sandbox it called.
+    public func stop() async {
+        if let backendServer { await backendServer.stop() }
+        try? await backend?.shutdown()
+        try? await database?.close()
+        await sandboxServer.stop()
+    }
+
+    /// Returns once a server of the stack has stopped: by ``stop()``, or on its own (a failure).
+    public func waitUntilAnyStopped() async {
+        // Waiting for a server is not cancellable, so a task group (which waits for every child)
+        // would wait for all of them: each server reports to a stream instead.
+        let (stopped, report) = AsyncStream<Void>.makeStream()
+        for server in [sandboxServer] + [backendServer].compactMap({ $0 }) {
+            Task {
+                await server.waitUntilStopped()
+                report.yield()
+            }
+        }
+        var iterator = stopped.makeAsyncIterator()
+        _ = await iterator.next()
+    }
+
+    /// The stack as a service of a `ServiceGroup`: it runs until the group shuts down gracefully
+    /// (a signal, say) or one of its servers stops on its own, then stops the stack.
+    public var service: some Service { StackService(stack: self) }
+
+    /// Starts one server on `port`, or on a free port for 0, and waits until it listens. A free
+    /// port may be taken by another socket before the server binds it; the start is then tried
+    /// again on another, up to five times.
+    private static func listen<Server: Service>(
+        _ host: String, port: Int, what: String,
+        make: (Int) throws -> (@escaping @Sendable (Int) async -> Void) -> Server,
+        failed: () async -> Void = {}
+    ) async throws -> (RunningServices, Int) {
+        let attempts = port == 0 ? 5 : 1
+        for _ in 1...attempts {
+            let chosen = port == 0 ? try await FreePort.pick(host: host) : port
+            let (ports, ready) = AsyncStream<Int>.makeStream()
+            let server = try make(chosen)({ ready.yield($0) })
+            let running = RunningServices([server], logger: quietLogger)
+            // A server that fails to bind ends without calling back: end the wait then too.
+            Task {
+                await running.waitUntilStopped()
+                ready.finish()
+            }
+            var iterator = ports.makeAsyncIterator()
+            if let listening = await iterator.next() { return (running, listening) }
+            await running.stop()
+            await failed()
+        }
+        throw StartFailure(
+            description: "the \(what) did not start on \(port == 0 ? "any of \(attempts) free ports" : "port \(port)")")
+    }
+}
+
+private struct StackService: Service {
+    let stack: LocalStack
+
+    func run() async throws {
+        let (ended, report) = AsyncStream<Void>.makeStream()
+        // Both inherit the service group's task locals, so the first hears its graceful shutdown.
+        let shutdown = Task {
+            try? await gracefulShutdown()
+            report.yield()
+        }
+        Task {
+            await stack.waitUntilAnyStopped()
+            report.yield()
+        }
+        var iterator = ended.makeAsyncIterator()
+        _ = await iterator.next()
+        shutdown.cancel()
+        await stack.stop()
+    }
+}
