@@ -146,7 +146,12 @@ final class NativeDemo {
             }
             return offered ? .swish(msisdn: "+46739000001") : nil
         case .applepay:
-            return instruments.contains(.applePay) ? .applePay(merchantIdentifier: "merchant.com.example.demo") : nil
+            // The simulated wallet can pay with every network the session names.
+            let payable = instruments.contains {
+                if case .applePay(_, let withNetworks) = $0 { return withNetworks }
+                return false
+            }
+            return payable ? .applePay(merchantIdentifier: "merchant.com.example.demo") : nil
         case .card, .card3ds:
             let wanted = instrument == .card ? "492500******0004" : "522661******3406"
             for case .creditCard(let prefills?) in instruments {

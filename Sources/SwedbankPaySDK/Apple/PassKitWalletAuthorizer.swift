@@ -56,6 +56,27 @@
                 return payment
             }
 
+            /// What this device's Apple Pay can pay with, by PassKit's checks: at all, with each
+            /// network Apple Pay knows, and with each capability on any of them.
+            @MainActor
+            public var device: SwedbankPaySDK.WalletDevice {
+                let all = SwedbankPaySDK.WalletDevice.knownNetworks.compactMap { Self.networks[$0] }
+                let usable = SwedbankPaySDK.WalletDevice.knownNetworks.filter { name in
+                    Self.networks[name].map { PKPaymentAuthorizationController.canMakePayments(usingNetworks: [$0]) }
+                        ?? false
+                }
+                let capabilities: [(String, PKMerchantCapability)] = [
+                    ("supports3DS", .capability3DS), ("supportsDebit", .capabilityDebit),
+                    ("supportsCredit", .capabilityCredit),
+                ]
+                let supported = capabilities.filter {
+                    PKPaymentAuthorizationController.canMakePayments(usingNetworks: all, capabilities: $0.1)
+                }
+                return SwedbankPaySDK.WalletDevice(
+                    canMakePayments: PKPaymentAuthorizationController.canMakePayments(), networks: Set(usable),
+                    capabilities: Set(supported.map(\.0)))
+            }
+
             private static let networks: [String: PKPaymentNetwork] = [
                 "amex": .amex, "cartebancaires": .cartesBancaires, "chinaunionpay": .chinaUnionPay,
                 "discover": .discover, "interac": .interac, "id": .idCredit, "jcb": .JCB, "mastercard": .masterCard,

@@ -6,6 +6,7 @@ import Foundation
 /// written for 5.0.3, such as `error is NotImplementedError`, compiles. Such a check is never true
 /// for this SDK's defaults: test for `SwedbankPayConfigurationError.notImplemented` as well.
 public struct NotImplementedError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What the 5.0.3 SDK says about it: "Not implemented default functions should not be called."
     public var description: String { "Not implemented default functions should not be called." }
 
     /// Creates the error.

@@ -57,7 +57,8 @@ import Testing
 
     static let instruments: [SwedbankPaySDK.AvailableInstrument] = [
         .swish(prefills: [.init(rank: 1, msisdn: "+46739000001")]), .creditCard(prefills: [F.visa]), .newCreditCard,
-        .applePay, .webBased(paymentMethod: "Invoice-PayExFinancingSe"),
+        .applePay(canMakePayments: true, canMakePaymentsUsingNetworksAndCapabilities: true),
+        .webBased(paymentMethod: "Invoice-PayExFinancingSe"),
     ]
 
     // MARK: Fetching (branches 1, 19, 20)
@@ -479,5 +480,53 @@ import Testing
                     .notify(.requestFailed(error, retry: start))
                 ])
         }
+    }
+}
+
+/// Apple Pay's flags: what the payer's wallet can pay with, against the session's networks and
+/// capabilities (reference §2.5: brands in any letter case, unknown ones dropped).
+@Suite struct WalletDeviceTests {
+    typealias F = SessionFixtures
+    typealias Device = SwedbankPaySDK.WalletDevice
+
+    @Test func aMethodCanBePaidWithACardOfItsNetworksThatSupportsWhatItAsks() {
+        let wallet = Device(canMakePayments: true, networks: ["visa"], capabilities: ["supports3DS", "supportsDebit"])
+        #expect(wallet.canPay(networks: ["VISA", "Dankort"], capabilities: ["supports3DS"]))
+        #expect(!wallet.canPay(networks: ["MasterCard", "Dankort"], capabilities: []))
+        #expect(!wallet.canPay(networks: ["Visa"], capabilities: ["supportsCredit"]))
+        #expect(!wallet.canPay(networks: [], capabilities: []))
+        #expect(
+            !Device(canMakePayments: false, networks: ["visa"], capabilities: []).canPay(
+                networks: ["visa"], capabilities: []))
+        #expect(Device.everything.canPay(networks: ["Amex"], capabilities: Device.knownCapabilities))
+        #expect(!Device.none.canPay(networks: ["Amex"], capabilities: []))
+    }
+
+    @Test(arguments: [
+        (Device.everything, true, true), (Device.none, false, false),
+        (
+            Device(canMakePayments: true, networks: ["discover"], capabilities: Set(Device.knownCapabilities)), true,
+            false
+        ),
+        (Device(canMakePayments: true, networks: ["amex"], capabilities: ["supports3DS"]), true, false),
+    ])
+    func theFetchedApplePayInstrumentSaysWhatTheWalletCanDo(device: Device, canPay: Bool, withNetworks: Bool) {
+        var state = PaymentSessionState(manualOrderInfo: nil, walletDevice: device)
+        _ = PaymentSessionDecision.reduce(&state, .fetch(F.sessionURL))
+        _ = PaymentSessionDecisionTests.respond(&state, F.fresh, to: .getSession(F.sessionURL))
+        let effects = PaymentSessionDecisionTests.respond(
+            &state, F.choosing(), to: PaymentSessionDecisionTests.post("/prepare"))
+        guard case .notify(.fetched(let instruments))? = effects.first else {
+            Issue.record("no instruments: \(effects)")
+            return
+        }
+        #expect(
+            instruments.contains(
+                .applePay(canMakePayments: canPay, canMakePaymentsUsingNetworksAndCapabilities: withNetworks)))
+    }
+
+    @Test @MainActor func platformsWithoutAWalletHaveNoDevice() {
+        #expect(SwedbankPaySDK.UnavailableWalletAuthorizer().device == .none)
+        #expect(SwedbankPaySDK.SimulatedWallet().device == .everything)
     }
 }

@@ -53,6 +53,11 @@ enum SessionFixtures {
         var object: SwedbankPaySDK.JSONObject = ["paymentMethod": .string(name)]
         if let operations { object["operations"] = .array(operations) }
         if let prefills { object["prefills"] = .array(prefills) }
+        if name == "ApplePay" {
+            // What Apple Pay's method carries, as the sandbox sends it.
+            object["cardBrands"] = .array(["Visa", "MasterCard", "Amex"].map { .string($0) })
+            object["merchantCapabilities"] = .array(["supports3DS", "supportsDebit"].map { .string($0) })
+        }
         return .object(object)
     }
 

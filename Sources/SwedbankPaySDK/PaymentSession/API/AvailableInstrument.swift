@@ -8,8 +8,11 @@ extension SwedbankPaySDK {
         case swish(prefills: [SwishMethodPrefillModel]?)
         /// The payer's saved cards.
         case creditCard(prefills: [CreditCardMethodPrefillModel]?)
-        /// Apple Pay.
-        case applePay
+        /// Apple Pay, with what the device can do (as in the Swedbank Pay SDK 5.0.3): whether it can
+        /// make wallet payments at all, and whether with a card of the session's networks and the
+        /// capabilities it asks for. Offer Apple Pay when the second is true; show the "set up
+        /// Apple Pay" button when only the first is.
+        case applePay(canMakePayments: Bool, canMakePaymentsUsingNetworksAndCapabilities: Bool)
         /// A card the payer enters; paid in the SDK's web view
         /// (``PaymentAttemptInstrument/newCreditCard(enabledPaymentDetailsConsentCheckbox:)``).
         case newCreditCard

@@ -67,8 +67,8 @@ extension SwedbankPaySDK {
             self.commands = commands
             let views = ThreeDSecureWebViews(host: environment.webViewHost, clock: environment.clock)
             let runner = PaymentSessionRunner(
-                manualOrderInfo: manualOrderInfo, environment: environment, views: views,
-                deliver: { deliveries.yield($0) })
+                manualOrderInfo: manualOrderInfo, environment: environment,
+                walletDevice: environment.walletAuthorizer.device, views: views, deliver: { deliveries.yield($0) })
             self.runner = runner
             // One consumer each way keeps commands and events in the order they were made.
             Task {

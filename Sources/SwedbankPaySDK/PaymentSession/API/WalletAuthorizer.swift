@@ -20,6 +20,53 @@ extension SwedbankPaySDK {
         func authorize(
             _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool
         ) async -> WalletAuthorizationOutcome
+
+        /// What the payer's wallet can pay with, read when a session is created; it makes
+        /// ``AvailableInstrument/applePay(canMakePayments:canMakePaymentsUsingNetworksAndCapabilities:)``.
+        /// The default says everything: an authorizer of your own that cannot tell claims no less.
+        @MainActor
+        var device: WalletDevice { get }
+    }
+
+    /// What a device's wallet can pay with: whether it can pay at all, and with which card networks
+    /// and capabilities (PassKit's checks, made once).
+    public struct WalletDevice: Sendable, Hashable {
+        /// The device can make wallet payments (PassKit's `canMakePayments()`).
+        public var canMakePayments: Bool
+        /// The card networks the payer has a card of, lower-cased (`visa`, `mastercard`, `amex`).
+        public var networks: Set<String>
+        /// What those cards support: `supports3DS`, `supportsDebit`, `supportsCredit`.
+        public var capabilities: Set<String>
+
+        /// Creates a description of a wallet.
+        public init(canMakePayments: Bool, networks: Set<String>, capabilities: Set<String>) {
+            self.canMakePayments = canMakePayments
+            self.networks = networks
+            self.capabilities = capabilities
+        }
+
+        /// The card networks Apple Pay knows (PassKit's names, lower-cased); a session's card brand
+        /// names are matched against them in any letter case, others are dropped.
+        public static let knownNetworks: [String] = [
+            "amex", "cartebancaires", "chinaunionpay", "discover", "interac", "id", "jcb", "mastercard", "quicpay",
+            "suica", "visa",
+        ]
+        /// The merchant capabilities a session names.
+        public static let knownCapabilities: [String] = ["supports3DS", "supportsDebit", "supportsCredit"]
+
+        /// A wallet that can pay with every network and capability.
+        public static let everything = WalletDevice(
+            canMakePayments: true, networks: Set(knownNetworks), capabilities: Set(knownCapabilities))
+        /// No wallet.
+        public static let none = WalletDevice(canMakePayments: false, networks: [], capabilities: [])
+
+        /// Whether a method offering `networks` (the session's card brands) and asking for
+        /// `capabilities` can be paid: the wallet can pay, has a card of one of the networks, and
+        /// supports every capability asked for.
+        public func canPay(networks brands: [String], capabilities asked: [String]) -> Bool {
+            let offered = Set(brands.map { $0.lowercased() }).intersection(Self.knownNetworks)
+            return canMakePayments && !offered.isDisjoint(with: networks) && Set(asked).isSubset(of: capabilities)
+        }
     }
 
     /// How a wallet sheet ended.
@@ -115,5 +162,15 @@ extension SwedbankPaySDK {
         ) async -> WalletAuthorizationOutcome {
             .failed("No wallet on this platform")
         }
+
+        /// No wallet: Apple Pay is listed, but cannot be paid.
+        @MainActor
+        public var device: WalletDevice { .none }
     }
+}
+
+extension SwedbankPaySDK.WalletAuthorizer {
+    /// Claims every network and capability: an authorizer that cannot tell says no less.
+    @MainActor
+    public var device: SwedbankPaySDK.WalletDevice { .everything }
 }

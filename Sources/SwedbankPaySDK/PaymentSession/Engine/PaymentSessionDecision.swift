@@ -173,6 +173,7 @@ enum PaymentSessionDecision {
             return []
         case .fetching(let url):
             session = ActiveSession(url: url, orderInfo: state.manualOrderInfo, model: model)
+            session.walletDevice = state.walletDevice
         case .active(let current), .webMenu(let current):
             session = current
         }
@@ -381,7 +382,7 @@ enum PaymentSessionDecision {
         // 19. The instruments, once per fetched session.
         if !session.instrumentsDelivered || afterRecovery {
             session.instrumentsDelivered = true
-            return [.notify(.fetched(availableInstruments(model)))]
+            return [.notify(.fetched(availableInstruments(model, wallet: session.walletDevice)))]
         }
         // 20. Nothing to do and nothing was said: the SDK cannot continue.
         return problemShown ? [] : [.notify(.endStateReached)]
@@ -485,7 +486,9 @@ enum PaymentSessionDecision {
             cancelUrl: urls.cancelUrl, paymentUrl: urls.paymentUrl, termsOfServiceUrl: urls.termsOfServiceUrl)
     }
 
-    static func availableInstruments(_ model: SessionModel) -> [SwedbankPaySDK.AvailableInstrument] {
+    static func availableInstruments(_ model: SessionModel, wallet: SwedbankPaySDK.WalletDevice)
+        -> [SwedbankPaySDK.AvailableInstrument]
+    {
         model.methods.flatMap { method -> [SwedbankPaySDK.AvailableInstrument] in
             switch method.paymentMethod {
             case PaymentMethodName.swish:
@@ -496,7 +499,12 @@ enum PaymentSessionDecision {
                     || model.instrumentModePaymentMethod == PaymentMethodName.creditCard
                 return [.creditCard(prefills: method.cardPrefills)] + (newCard ? [.newCreditCard] : [])
             case PaymentMethodName.applePay:
-                return [.applePay]
+                return [
+                    .applePay(
+                        canMakePayments: wallet.canMakePayments,
+                        canMakePaymentsUsingNetworksAndCapabilities: wallet.canPay(
+                            networks: method.cardBrands ?? [], capabilities: method.merchantCapabilities ?? []))
+                ]
             default:
                 return [.webBased(paymentMethod: method.paymentMethod)]
             }

@@ -17,9 +17,13 @@ struct PaymentSessionState: Sendable, Equatable {
     /// from the session's `urls`.
     var manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     var phase: PaymentSessionPhase = .notFetched
+    /// What the payer's wallet can pay with (read when the session object was made).
+    let walletDevice: SwedbankPaySDK.WalletDevice
 
-    init(manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?) {
+    init(manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?, walletDevice: SwedbankPaySDK.WalletDevice = .everything)
+    {
         self.manualOrderInfo = manualOrderInfo
+        self.walletDevice = walletDevice
     }
 
     /// The session while it has a model: working through the procedure or showing the web menu.
@@ -98,6 +102,8 @@ struct ActiveSession: Sendable, Equatable {
     var launchedAppURLs: Set<String> = []
     var threeDSecure = ThreeDSecureProgress()
     var wallet = WalletProgress()
+    /// What the payer's wallet can pay with, for the Apple Pay instrument's flags.
+    var walletDevice = SwedbankPaySDK.WalletDevice.everything
 }
 
 /// What the app asked of the session that is still under way.

@@ -23,12 +23,13 @@ actor PaymentSessionRunner {
 
     init(
         manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?, environment: SwedbankPaySDK.PaymentSessionEnvironment,
-        views: ThreeDSecureWebViews, deliver: @escaping @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+        walletDevice: SwedbankPaySDK.WalletDevice = .everything, views: ThreeDSecureWebViews,
+        deliver: @escaping @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
     ) {
         self.environment = environment
         self.deliver = deliver
         self.views = views
-        state = PaymentSessionState(manualOrderInfo: manualOrderInfo)
+        state = PaymentSessionState(manualOrderInfo: manualOrderInfo, walletDevice: walletDevice)
         urlState = PaymentURLState(orderInfo: manualOrderInfo)
         eventLog = EventLog(device: environment.device)
     }
