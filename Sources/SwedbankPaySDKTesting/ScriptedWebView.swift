@@ -7,6 +7,8 @@ import SwedbankPaySDK
 public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
     /// Every web view made so far, in order.
     public private(set) var webViews: [ScriptedWebView] = []
+    /// One arrival for each HTML document any of its web views loads: await it instead of polling.
+    public nonisolated let htmlLoads = Arrivals()
     /// When set, ``makeWebView()`` throws it instead of making a web view.
     public var makeFailure: (any Error)?
     /// Called with each new web view before it is returned, to script it (``ScriptedWebView/scriptResults``,
@@ -19,7 +21,7 @@ public final class ScriptedWebViewHost: SwedbankPaySDK.WebViewHost {
     /// Makes a ``ScriptedWebView`` (after ``prepare``), or throws ``makeFailure``.
     public func makeWebView() async throws -> any SwedbankPaySDK.WebView {
         if let makeFailure { throw makeFailure }
-        let webView = ScriptedWebView()
+        let webView = ScriptedWebView(htmlLoads: htmlLoads)
         prepare?(webView)
         webViews.append(webView)
         return webView
@@ -74,8 +76,13 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
 
     private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
 
-    /// Creates a web view showing nothing.
-    public init() {}
+    /// One arrival for each HTML document loaded (shared with the host that made it).
+    public nonisolated let htmlLoads: Arrivals
+
+    /// Creates a web view showing nothing; `htmlLoads` counts its HTML loads.
+    public init(htmlLoads: Arrivals = Arrivals()) {
+        self.htmlLoads = htmlLoads
+    }
 
     /// The HTML documents loaded so far, in order.
     public var loadedHTML: [(html: String, baseURL: URL)] {
@@ -90,6 +97,7 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
 
     public func loadHTML(_ html: String, baseURL: URL) async throws {
         events.append(.loadHTML(html, baseURL: baseURL))
+        defer { htmlLoads.arrive() }
         try finishLoad(at: baseURL)
     }
 

@@ -44,7 +44,7 @@ import Testing
             configuration: configuration, webViewHost: host, appLauncher: Launcher())
         controller.delegate = screen
         controller.startPayment(paymentOrder: Self.order, userData: "customer-7")
-        try await Self.waitUntil { !(host.last?.loadedHTML.isEmpty ?? true) }
+        await host.htmlLoads.wait()
 
         let page = try #require(host.last?.loadedHTML.first)
         #expect(page.baseURL.absoluteString == "https://shop.example.com/")

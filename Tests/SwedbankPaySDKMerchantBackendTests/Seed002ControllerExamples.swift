@@ -89,9 +89,7 @@ final class SeedCheckoutScreen: SwedbankPaySDKDelegate {
         let paymentController = screen.pay(harness.order)
         SwedbankPaySDKController.defaultConfiguration = nil
 
-        for _ in 0..<2000 where host.last?.loadedHTML.isEmpty ?? true {
-            try await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await host.htmlLoads.wait()
         let webView = try #require(host.last)
         #expect(
             harness.requestLines == [
@@ -127,9 +125,7 @@ final class SeedCheckoutScreen: SwedbankPaySDKDelegate {
         let paymentController = screen.payWithCheckin(harness.order, consumer: consumer)
         SwedbankPaySDKController.defaultConfiguration = nil
 
-        for _ in 0..<2000 where host.last?.loadedHTML.isEmpty ?? true {
-            try await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await host.htmlLoads.wait()
         #expect(
             harness.requestLines == [
                 "GET https://backend.example.com/swedbank-pay-mobile/",

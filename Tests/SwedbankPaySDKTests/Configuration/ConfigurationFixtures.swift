@@ -1,4 +1,5 @@
 import Foundation
+import SwedbankPaySDKTesting
 
 @testable import SwedbankPaySDK
 
@@ -50,23 +51,23 @@ enum MainQueue {
 final class CompletionLog<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(result: Result<Value, any Error>, onMainThread: Bool)] = []
+    private let arrivals = Arrivals()
 
     func record(_ result: Result<Value, any Error>) {
         lock.lock()
         entries.append((result, MainQueue.isCurrent))
         lock.unlock()
+        arrivals.arrive()
     }
 
     var count: Int { lock.withLock { entries.count } }
     var results: [Result<Value, any Error>] { lock.withLock { entries.map(\.result) } }
     var allOnMainThread: Bool { lock.withLock { entries.allSatisfy(\.onMainThread) } }
 
-    /// Waits (yielding) until `count` completions arrived or `seconds` passed.
+    /// Returns once `count` completions arrived, or after `seconds` (the test then fails on what
+    /// it expects).
     func wait(for count: Int = 1, seconds: TimeInterval = 5) async {
-        let deadline = Date().addingTimeInterval(seconds)
-        while self.count < count && Date() < deadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
+        await arrivals.wait(for: count, seconds: seconds)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 // Only the public API: this is what an app writes.
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -130,13 +131,17 @@ struct MyCallbackSchemeConfiguration: SwedbankPaySDKConfigurationWithCallbackSch
 private final class Box<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value?
+    let arrivals = Arrivals()
     var value: Value? { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
+    func set(_ value: Value) {
+        lock.withLock { stored = value }
+        arrivals.arrive()
+    }
 }
 
 @Suite struct Seed004CustomBackendExamples {
     private func wait<T>(_ box: Box<T>) async -> T? {
-        for _ in 0..<1000 where box.value == nil { try? await Task.sleep(nanoseconds: 1_000_000) }
+        await box.arrivals.wait()
         return box.value
     }
 
