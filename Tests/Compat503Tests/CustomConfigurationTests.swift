@@ -18,7 +18,11 @@ import Testing
     }
 
     final class Screen: SwedbankPaySDKDelegate {
-        var log: [String] = []
+        var log: [String] = [] {
+            didSet { calls.arrive() }
+        }
+        /// One arrival per delegate call (the test's, not part of the 5.0.3 pattern).
+        let calls = Arrivals()
         func paymentComplete() { log.append("paymentComplete") }
         func paymentCanceled() { log.append("paymentCanceled") }
         func paymentFailed(error: Error) { log.append("paymentFailed \(error)") }
@@ -60,7 +64,7 @@ import Testing
         #expect(configuration.calls.last == "updatePaymentOrder CreditCard")
 
         controller.abortPayment()
-        try await Self.waitUntil { !screen.log.isEmpty }
+        #expect(await screen.calls.wait())
         #expect(configuration.calls.last == "abortPayment https://ecom.example.com/checkout.js?token=p")
         #expect(screen.log == ["paymentCanceled"])
         #expect(configuration.calls.count == 3)

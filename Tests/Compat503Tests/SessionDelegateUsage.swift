@@ -11,6 +11,8 @@ import Testing
 class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
     let paymentSession: SwedbankPaySDK.SwedbankPayPaymentSession
     var log: [String] = []
+    /// One arrival per delegate call (the test's, not part of the 5.0.3 pattern).
+    let calls = Arrivals()
     var swishNumbers: [String] = []
     var savedCards: [String] = []
 
@@ -34,6 +36,7 @@ class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
             }
         }
         log.append("fetched \(availableInstruments.map(\.paymentMethod))")
+        calls.arrive()
     }
 
     func sessionProblemOccurred(problem: SwedbankPaySDK.ProblemDetails) {
@@ -97,9 +100,7 @@ class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
             paymentSession: SwedbankPaySDK.SwedbankPayPaymentSession(environment: environment))
 
         screen.paymentSession.fetchPaymentSession(sessionURL: URL(string: Self.base)!)
-        for _ in 0..<4000 where screen.log.isEmpty {
-            try await Task.sleep(nanoseconds: 1_000_000)
-        }
+        #expect(await screen.calls.wait())
         #expect(screen.log == [#"fetched ["Swish", "CreditCard"]"#])
         #expect(screen.swishNumbers == ["+46739000001"])
         #expect(screen.savedCards == ["492500******0004"])

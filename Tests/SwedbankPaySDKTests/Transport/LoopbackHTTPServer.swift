@@ -1,4 +1,5 @@
 import Foundation
+import SwedbankPaySDKTesting
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let behaviour: @Sendable (ReceivedRequest) -> Behaviour
     private let lock = NSLock()
     private var received: [ReceivedRequest] = []
+    /// One arrival per request received.
+    let arrivals = Arrivals()
     private var stopped = false
     private var openConnections: [Int32] = []
     private var acceptLoopEnded = false
@@ -114,6 +117,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             return
         }
         lock.withLock { received.append(request) }
+        arrivals.arrive()
         switch behaviour(request) {
         case .respond(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"

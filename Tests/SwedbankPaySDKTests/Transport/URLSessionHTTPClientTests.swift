@@ -84,7 +84,7 @@ import Testing
         let task = Task {
             try await SwedbankPaySDK.URLSessionHTTPClient().send(SwedbankPaySDK.HTTPRequest(method: "GET", url: url))
         }
-        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(await server.arrivals.wait())
         task.cancel()
         await #expect(throws: SwedbankPaySDK.TransportError.cancelled(url)) { _ = try await task.value }
     }
