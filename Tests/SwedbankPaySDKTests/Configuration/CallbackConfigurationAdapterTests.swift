@@ -15,8 +15,11 @@ private struct ScriptedConfiguration: SwedbankPaySDKConfiguration {
     final class LateCompletion: @unchecked Sendable {
         private let lock = NSLock()
         private var completion: (@Sendable (Result<SwedbankPaySDK.ViewPaymentOrderInfo, any Error>) -> Void)?
+        /// One arrival when the configuration was called (and keeps its completion).
+        let kept = Arrivals()
         func keep(_ completion: @escaping @Sendable (Result<SwedbankPaySDK.ViewPaymentOrderInfo, any Error>) -> Void) {
             lock.withLock { self.completion = completion }
+            kept.arrive()
         }
         func fire() {
             let completion = lock.withLock { self.completion }
@@ -71,7 +74,7 @@ private struct ScriptedConfiguration: SwedbankPaySDKConfiguration {
                 paymentOrder: nil, options: [], userData: nil, viewPaymentOrderInfo: ConfigurationFixtures.info,
                 updateInfo: "x")
         }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await configuration.lateCompletion.kept.wait())
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(cancelled.isSet)
@@ -84,7 +87,7 @@ private struct ScriptedConfiguration: SwedbankPaySDKConfiguration {
             try await configuration.callPostPaymentorders(
                 paymentOrder: nil, userData: nil, consumerProfileRef: nil, options: [])
         }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        #expect(await configuration.lateCompletion.kept.wait())
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         configuration.lateCompletion.fire()

@@ -17,7 +17,10 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
             case .value(let value): return value
             case .failure(let error): throw error
             case .hang:
-                try await Task.sleep(nanoseconds: 60_000_000_000)
+                // An iteration of a stream nobody feeds ends only when the task is cancelled.
+                let (never, feeder) = AsyncStream<Never>.makeStream()
+                for await _ in never {}
+                feeder.finish()
                 throw CancellationError()
             }
         }
@@ -148,7 +151,8 @@ final class WebRecordingAppLauncher: SwedbankPaySDK.AppLauncher {
 }
 
 /// Yields (and briefly sleeps) until `condition` holds; gives up after two seconds so a broken
-/// flow fails its expectations instead of hanging.
+/// flow fails its expectations instead of hanging. (Still a poll: the controller tests' conditions
+/// — pages and delegate calls — are next to become awaited events.)
 @MainActor
 func settle(until condition: () -> Bool) async {
     for _ in 0..<2000 where !condition() {
@@ -180,7 +184,7 @@ struct ControllerHarness {
     /// Starts a v3 payment with the stub configuration and waits until its menu page is loaded.
     func startV3() async {
         controller.startPayment(paymentOrder: WebPaymentFixtures.order)
-        await settle { pages.count == 1 }
+        await host.htmlLoads.wait()
     }
 
     /// Posts `{msg, arg}` as the generated page would.
