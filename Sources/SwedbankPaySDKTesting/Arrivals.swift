@@ -15,6 +15,11 @@ public final class Arrivals: @unchecked Sendable {
     /// Creates a counter at zero.
     public init() {}
 
+    /// Everything the testing doubles record (each scripted HTML load) and whatever a test's own
+    /// recorders add: a wait for "anything happened", after which a test checks its condition
+    /// again. Tests running beside each other wake each other up, which costs one check.
+    public static let anything = Arrivals()
+
     /// How many arrived so far.
     public var count: Int { lock.withLock { arrived } }
 

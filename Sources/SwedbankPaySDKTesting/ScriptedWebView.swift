@@ -62,8 +62,10 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
     /// The SDK's failure handler, told by ``failLoad(_:)``.
     public var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
 
-    /// Every request, in order.
-    public private(set) var events: [Event] = []
+    /// Every request, in order; each one is also an arrival of ``Arrivals/anything``.
+    public private(set) var events: [Event] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     /// The URL of the top-level document: the base URL of loaded HTML, a loaded URL, or the URL of
     /// a main-frame navigation the decider allowed.
     public private(set) var currentURL: URL?

@@ -34,9 +34,13 @@ import Testing
             hostUrls: [URL(string: "https://shop.example.com/")!],
             completeUrl: URL(string: "https://shop.example.com/complete")!))
 
+    /// Returns once `condition` holds, checking again after each thing the scripted web view
+    /// records; gives up after five seconds without one.
     static func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<4000 where !condition() {
-            try await Task.sleep(nanoseconds: 1_000_000)
+        while !condition() {
+            let seen = Arrivals.anything.count
+            if condition() { return }
+            guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { return }
         }
     }
 

@@ -11,7 +11,9 @@ import Testing
 /// The app's screen in the seed: it presents the controller and is its delegate.
 @MainActor
 final class SeedCheckoutScreen: SwedbankPaySDKDelegate {
-    var log: [String] = []
+    var log: [String] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     let webViewHost: any SwedbankPaySDK.WebViewHost
 
     init(webViewHost: any SwedbankPaySDK.WebViewHost) {
@@ -154,8 +156,10 @@ final class SeedCheckoutScreen: SwedbankPaySDKDelegate {
         let swedbankPaySdkController = SwedbankPaySDKController(
             configuration: harness.configuration, consumer: nil, paymentOrder: harness.order)
         swedbankPaySdkController.delegate = screen
-        for _ in 0..<2000 where screen.log.isEmpty {
-            try await Task.sleep(nanoseconds: 1_000_000)
+        while screen.log.isEmpty {
+            let seen = Arrivals.anything.count
+            guard screen.log.isEmpty else { break }
+            guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { break }
         }
         #expect(harness.requestLines.last == "POST https://backend.example.com/swedbank-pay-mobile/paymentorders")
         #expect(screen.log.count == 2)

@@ -47,6 +47,7 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
     }
 
     private func record(_ call: String) {
+        defer { Arrivals.anything.arrive() }
         lock.withLock { recorded.append(call) }
     }
 
@@ -107,7 +108,9 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
 /// Records delegate calls as text, in order.
 @MainActor
 final class RecordingWebDelegate: SwedbankPaySDKDelegate {
-    var calls: [String] = []
+    var calls: [String] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     var showsTermsItself = false
 
     func paymentComplete() { calls.append("paymentComplete") }
@@ -150,14 +153,15 @@ final class WebRecordingAppLauncher: SwedbankPaySDK.AppLauncher {
     }
 }
 
-/// Yields (and briefly sleeps) until `condition` holds; gives up after two seconds so a broken
-/// flow fails its expectations instead of hanging. (Still a poll: the controller tests' conditions
-/// — pages and delegate calls — are next to become awaited events.)
+/// Returns once `condition` holds, checking it again after each thing the doubles record (pages,
+/// configuration calls, delegate calls); gives up after five seconds without one, so a broken flow
+/// fails its expectations instead of hanging.
 @MainActor
 func settle(until condition: () -> Bool) async {
-    for _ in 0..<2000 where !condition() {
-        await Task.yield()
-        try? await Task.sleep(nanoseconds: 1_000_000)
+    while !condition() {
+        let seen = Arrivals.anything.count
+        if condition() { return }
+        guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { return }
     }
 }
 
