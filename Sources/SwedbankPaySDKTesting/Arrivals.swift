@@ -20,6 +20,18 @@ public final class Arrivals: @unchecked Sendable {
     /// again. Tests running beside each other wake each other up, which costs one check.
     public static let anything = Arrivals()
 
+    /// Returns once `condition` holds, checking it again after each arrival of ``anything``; gives
+    /// up after `seconds` without one, so a broken flow fails the test's expectations instead of
+    /// hanging.
+    @MainActor
+    public static func settle(seconds: Double = 5, until condition: () -> Bool) async {
+        while !condition() {
+            let seen = anything.count
+            if condition() { return }
+            guard await anything.wait(for: seen + 1, seconds: seconds) else { return }
+        }
+    }
+
     /// How many arrived so far.
     public var count: Int { lock.withLock { arrived } }
 

@@ -37,11 +37,7 @@ import Testing
     /// Returns once `condition` holds, checking again after each thing the scripted web view
     /// records; gives up after five seconds without one.
     static func waitUntil(_ condition: () -> Bool) async throws {
-        while !condition() {
-            let seen = Arrivals.anything.count
-            if condition() { return }
-            guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { return }
-        }
+        await Arrivals.settle(until: condition)
     }
 
     @Test func theControllerCreatesUpdatesAndAbortsThroughTheAppsClass() async throws {

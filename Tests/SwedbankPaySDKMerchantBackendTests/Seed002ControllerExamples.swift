@@ -156,11 +156,7 @@ final class SeedCheckoutScreen: SwedbankPaySDKDelegate {
         let swedbankPaySdkController = SwedbankPaySDKController(
             configuration: harness.configuration, consumer: nil, paymentOrder: harness.order)
         swedbankPaySdkController.delegate = screen
-        while screen.log.isEmpty {
-            let seen = Arrivals.anything.count
-            guard screen.log.isEmpty else { break }
-            guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { break }
-        }
+        await Arrivals.settle { !screen.log.isEmpty }
         #expect(harness.requestLines.last == "POST https://backend.example.com/swedbank-pay-mobile/paymentorders")
         #expect(screen.log.count == 2)
         #expect(screen.log.last?.hasPrefix("paymentFailed(problem(") == true)

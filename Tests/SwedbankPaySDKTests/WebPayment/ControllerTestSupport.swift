@@ -158,11 +158,7 @@ final class WebRecordingAppLauncher: SwedbankPaySDK.AppLauncher {
 /// fails its expectations instead of hanging.
 @MainActor
 func settle(until condition: () -> Bool) async {
-    while !condition() {
-        let seen = Arrivals.anything.count
-        if condition() { return }
-        guard await Arrivals.anything.wait(for: seen + 1, seconds: 5) else { return }
-    }
+    await Arrivals.settle(until: condition)
 }
 
 /// A controller wired to a scripted web view, a stub configuration and a recording launcher.
