@@ -263,6 +263,16 @@ import Testing
         #expect(text.contains(#""paymentToken":"****0004""#))
     }
 
+    @Test func beaconsAreStampedWithTheEnvironmentsWallTime() async {
+        // 2025-06-15T15:06:40Z, in the zone the beacon's timestamp is written in.
+        let instant = Date(timeIntervalSince1970: 1_750_000_000)
+        let harness = SessionHarness { $0.wallTime = { instant } }
+        await harness.fetch()
+        await harness.until("a beacon") { !harness.beacons.isEmpty }
+        let created = harness.beacons.first?.objectValue?["event"]?.objectValue?["created"]?.stringValue
+        #expect(created == EventLog.timestamp(instant))
+    }
+
     @Test func withTheEventLogOffNoBeaconIsSentAndThePaymentWorksTheSame() async {
         let lines = LockedLines()
         let harness = SessionHarness {

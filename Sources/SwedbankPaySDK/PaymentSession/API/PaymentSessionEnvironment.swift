@@ -20,6 +20,9 @@ extension SwedbankPaySDK {
         public var retryPolicy: PaymentSessionRetryPolicy
         /// The screen and locale facts sent to the session (3-D Secure needs them).
         public var device: PaymentSessionDeviceInfo
+        /// The wall time the event log's beacons are stamped with (`created`); the clock above
+        /// measures intervals only. The device's time by default.
+        public var wallTime: @Sendable () -> Date = { Date() }
         /// Whether the session's event log beacons (the calls made, the callbacks given, device and
         /// locale facts, masked payer details) are sent to Swedbank Pay's `event-logging` href.
         /// True by default, as in the Swedbank Pay SDK; false sends none, and the payment works the

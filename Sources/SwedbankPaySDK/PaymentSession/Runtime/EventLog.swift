@@ -12,7 +12,11 @@ struct EventLog: Sendable {
     /// At most this many beacons wait; older ones are dropped first.
     static let maxQueued = 200
 
-    init(device: SwedbankPaySDK.PaymentSessionDeviceInfo) {
+    /// The wall time a beacon is stamped with (the environment's ``SwedbankPaySDK/PaymentSessionEnvironment/wallTime``).
+    let wallTime: @Sendable () -> Date
+
+    init(device: SwedbankPaySDK.PaymentSessionDeviceInfo, wallTime: @escaping @Sendable () -> Date) {
+        self.wallTime = wallTime
         self.device = device
     }
 
@@ -128,7 +132,9 @@ struct EventLog: Sendable {
     private func beacon(
         _ action: String, extra: SwedbankPaySDK.JSONObject, values: SwedbankPaySDK.JSONObject, duration: Int64? = nil
     ) -> SwedbankPaySDK.JSONValue {
-        var event: SwedbankPaySDK.JSONObject = ["created": .string(Self.timestamp(Date())), "action": .string(action)]
+        var event: SwedbankPaySDK.JSONObject = [
+            "created": .string(Self.timestamp(wallTime())), "action": .string(action),
+        ]
         if let duration { event["duration"] = .integer(duration) }
         var beacon: SwedbankPaySDK.JSONObject = [
             "type": .string("ClientEvent"),

@@ -31,7 +31,7 @@ actor PaymentSessionRunner {
         self.views = views
         state = PaymentSessionState(manualOrderInfo: manualOrderInfo, walletDevice: walletDevice)
         urlState = PaymentURLState(orderInfo: manualOrderInfo)
-        eventLog = EventLog(device: environment.device)
+        eventLog = EventLog(device: environment.device, wallTime: environment.wallTime)
     }
 
     // MARK: Inputs
