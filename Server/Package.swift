@@ -140,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "PaymentSandboxTests",
             dependencies: [
+                "LocalStack",
                 "PaymentSandbox",
                 "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
@@ -182,6 +183,7 @@ let package = Package(
         .testTarget(
             name: "BrowserHostTests",
             dependencies: [
+                "LocalStack",
                 "ServerSupport",
                 "BrowserHost",
                 "PaymentSandbox",

@@ -1,6 +1,7 @@
 import BrowserHost
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import PaymentSandbox
 import ServerSupport
@@ -32,25 +33,20 @@ struct HostedViewSandbox: Sendable {
     static func run(
         swishApprovalDelay: TimeInterval? = nil, _ body: @Sendable (HostedViewSandbox) async throws -> Void
     ) async throws {
-        let sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [token], swishOtherDeviceApprovalDelay: swishApprovalDelay))
-        var logger = Logger(label: "HostedViewSandbox")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
-        let server = RunningServices([app], logger: logger)
+        let stack = try await LocalStack.start(
+            LocalStack.Plan(
+                sandbox: SandboxConfiguration(
+                    merchantTokens: [token], swishOtherDeviceApprovalDelay: swishApprovalDelay),
+                sandboxNamesItsPort: false))
         do {
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
             try await BrowserHost.withBrowser { browser in
-                try await body(HostedViewSandbox(base: "http://127.0.0.1:\(port)", browser: browser))
+                try await body(HostedViewSandbox(base: stack.sandboxURL.absoluteString, browser: browser))
             }
         } catch {
-            await server.stop()
+            await stack.stop()
             throw error
         }
-        await server.stop()
+        await stack.stop()
     }
 
     // MARK: Merchant API

@@ -1,6 +1,7 @@
 import BrowserHost
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import MerchantBackend
 import PaymentSandbox
@@ -19,12 +20,12 @@ import Testing
 /// "the browser" (what the app launcher opens) as other pages of the same Chromium.
 @MainActor
 struct WebPaymentWorld {
-    static let merchantToken = "web-payment-merchant-token"
-    static let apiKey = "web-payment-api-key"
-    static let payeeId = "web-payment-payee"
-    static let callbackScheme = "testapp"
+    nonisolated static let merchantToken = "web-payment-merchant-token"
+    nonisolated static let apiKey = "web-payment-api-key"
+    nonisolated static let payeeId = "web-payment-payee"
+    nonisolated static let callbackScheme = "testapp"
     /// The key of the backend's admin API (captures, cancellations, reversals).
-    static let adminKey = "web-payment-admin-key-0123456789"
+    nonisolated static let adminKey = "web-payment-admin-key-0123456789"
 
     let sandboxURL: String
     let backendURL: String
@@ -35,38 +36,39 @@ struct WebPaymentWorld {
 
     /// Runs `body` in a fresh world and stops everything afterwards, also when it throws.
     static func run(_ body: @MainActor (WebPaymentWorld) async throws -> Void) async throws {
-        var logger = Logger(label: "WebPaymentWorld")
-        logger.logLevel = .critical
-        let sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [merchantToken], payeeId: payeeId, swishOtherDeviceApprovalDelay: nil))
-        let (sandboxServer, sandboxPort) = try await listening(logger: logger) { ready in
-            sandbox.application(host: "127.0.0.1", port: 0, logger: logger, onServerRunning: ready)
-        }
-        // Stopped below; this covers a throw before that (a second stop does nothing).
-        defer { Task { await sandboxServer.stop() } }
-        let sandboxURL = "http://127.0.0.1:\(sandboxPort)"
-
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "web-payment-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try await BackendDatabase.open(
-            .sqlite(path: directory.appendingPathComponent("orders.sqlite").path), logger: logger)
-        let backendPort = try await freeLoopbackPort()
-        let backendURL = "http://127.0.0.1:\(backendPort)"
-        var backendConfiguration = BackendConfiguration(
-            swedbankPayBaseURL: URL(string: sandboxURL)!, merchantToken: Secret(merchantToken), payeeId: payeeId,
-            publicBaseURL: URL(string: backendURL)!, apiKeys: [Secret(apiKey)],
-            trampolineURL: URL(string: sandboxURL + "/externalresourcehost/trampoline")!,
-            appSchemes: [callbackScheme], swedbankPayTimeout: 15)
-        backendConfiguration.adminKeys = [Secret(adminKey)]
-        let backend = try MerchantBackend(configuration: backendConfiguration, database: database)
-        let (backendServer, _) = try await listening(logger: logger) { ready in
-            backend.application(host: "127.0.0.1", port: backendPort, logger: logger, onServerRunning: ready)
+        var plan = LocalStack.Plan(
+            sandbox: SandboxConfiguration(
+                merchantTokens: [merchantToken], payeeId: payeeId, swishOtherDeviceApprovalDelay: nil),
+            sandboxNamesItsPort: false)
+        plan.backend = LocalStack.BackendPlan(
+            database: .sqlite(path: directory.appendingPathComponent("orders.sqlite").path)
+        ) { sandboxURL, port in
+            var configuration = BackendConfiguration(
+                swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: payeeId,
+                publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKeys: [Secret(apiKey)],
+                trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
+                appSchemes: [callbackScheme], swedbankPayTimeout: 15)
+            configuration.adminKeys = [Secret(adminKey)]
+            return configuration
+        }
+        let stack = try await LocalStack.start(plan)
+        let sandboxURL = stack.sandboxURL.absoluteString
+        guard let backendURL = stack.backendURL?.absoluteString else {
+            await stack.stop()
+            throw LocalStack.StartFailure(description: "the stack has no backend")
         }
 
-        let browser = try await BrowserHost.launch()
+        let browser: BrowserHost
+        do {
+            browser = try await BrowserHost.launch()
+        } catch {
+            await stack.stop()
+            throw error
+        }
         let world = WebPaymentWorld(
             sandboxURL: sandboxURL, backendURL: backendURL, browser: browser,
             host: ChromiumWebViewHost(browser: browser),
@@ -83,22 +85,8 @@ struct WebPaymentWorld {
         }
         for webView in world.host.webViews { await webView.close() }
         await browser.close()
-        await backendServer.stop()
-        try? await backend.shutdown()
-        await sandboxServer.stop()
-        try? await database.close()
+        await stack.stop()
         if let failure { throw failure }
-    }
-
-    /// Runs the application `make` builds (given what to call once it listens) until it is
-    /// stopped; returns when it listens, with its port.
-    private static func listening<App: ApplicationProtocol>(
-        logger: Logger, _ make: (@escaping @Sendable (Int) async -> Void) -> App
-    ) async throws -> (RunningServices, Int) {
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let server = RunningServices([make { ready.yield($0) }], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        return (server, try #require(await iterator.next()))
     }
 
     /// Starts a v3 payment of `order` (a plain order by default) and waits until its menu shows.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LocalStack
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -391,17 +392,13 @@ struct LiveSandbox {
     }
 
     func run(_ body: @Sendable (Running) async throws -> Void) async throws {
-        var logger = Logger(label: "LiveSandbox")
-        logger.logLevel = .critical
-        let sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [Self.merchantToken], seed: 7, swishOtherDeviceApprovalDelay: nil,
-                controlToken: controlToken))
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
-        let server = RunningServices([app], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let stack = try await LocalStack.start(
+            LocalStack.Plan(
+                sandbox: SandboxConfiguration(
+                    merchantTokens: [Self.merchantToken], seed: 7, swishOtherDeviceApprovalDelay: nil,
+                    controlToken: controlToken),
+                sandboxNamesItsPort: false))
+        let port = try #require(stack.sandboxURL.port)
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let running = Running(base: "http://127.0.0.1:\(port)", port: port, client: client, controlToken: controlToken)
         var failure: (any Error)?
@@ -411,7 +408,7 @@ struct LiveSandbox {
             failure = error
         }
         try? await client.shutdown()
-        await server.stop()
+        await stack.stop()
         if let failure { throw failure }
     }
 }

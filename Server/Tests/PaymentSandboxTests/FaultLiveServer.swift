@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import LocalStack
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -12,33 +13,26 @@ import Testing
 /// A sandbox served on a real loopback socket (port 0), for the faults that only a connection can
 /// show: delay as seen by a client, reset, hang.
 struct FaultLiveServer {
-    let sandbox: PaymentSandbox
+    let configuration: SandboxConfiguration
 
     init(seed: UInt64 = 42) {
-        sandbox = PaymentSandbox(
-            configuration: SandboxConfiguration(
-                merchantTokens: [SandboxHarness.token], seed: seed, swishOtherDeviceApprovalDelay: nil))
+        configuration = SandboxConfiguration(
+            merchantTokens: [SandboxHarness.token], seed: seed, swishOtherDeviceApprovalDelay: nil)
     }
 
     /// Runs `body` with the server's base URL and a client, then stops both.
     func run(_ body: @escaping @Sendable (String, HTTPClient) async throws -> Void) async throws {
-        var logger = Logger(label: "FaultLiveServer")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = sandbox.application(host: "127.0.0.1", port: 0, logger: logger) { continuation.yield($0) }
-        let server = RunningServices([app], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let stack = try await LocalStack.start(LocalStack.Plan(sandbox: configuration, sandboxNamesItsPort: false))
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            try await body("http://127.0.0.1:\(port)", client)
+            try await body(stack.sandboxURL.absoluteString, client)
         } catch {
             try? await client.shutdown()
-            await server.stop()
+            await stack.stop()
             throw error
         }
         try await client.shutdown()
-        await server.stop()
+        await stack.stop()
     }
 }
 
