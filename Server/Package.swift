@@ -190,6 +190,7 @@ let package = Package(
                 "MerchantBackend",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
+                .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -47,12 +47,61 @@ public actor BrowserPage {
     private var eventTask: Task<Void, Never>?
 
     /// Console errors, uncaught exceptions and failed loads, in order.
-    public internal(set) var consoleErrors: [String] = []
+    public internal(set) var consoleErrors: [String] = [] {
+        didSet { wakeRecordWaiters() }
+    }
     /// Popups the page tried to open.
-    public internal(set) var popups: [URL] = []
+    public internal(set) var popups: [URL] = [] {
+        didSet { wakeRecordWaiters() }
+    }
     /// Every document navigation offered to the decider, in order (loads of HTML given to
     /// ``loadHTML(_:baseURL:)`` excluded).
-    public internal(set) var navigations: [NavigationRequest] = []
+    public internal(set) var navigations: [NavigationRequest] = [] {
+        didSet { wakeRecordWaiters() }
+    }
+
+    /// What the page recorded, for ``waitForRecord(timeout:until:)``.
+    public struct Record: Sendable {
+        public let consoleErrors: [String]
+        public let popups: [URL]
+        public let navigations: [NavigationRequest]
+    }
+
+    private var recordWaiters:
+        [(id: UInt64, condition: @Sendable (Record) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextRecordWaiter: UInt64 = 0
+
+    private var record: Record { Record(consoleErrors: consoleErrors, popups: popups, navigations: navigations) }
+
+    /// Returns true once what the page recorded (console errors, popups, navigations) satisfies
+    /// `condition`, checked again at each new record; false after `timeout` seconds without it.
+    public func waitForRecord(timeout: TimeInterval = 5, until condition: @escaping @Sendable (Record) -> Bool)
+        async -> Bool
+    {
+        if condition(record) { return true }
+        nextRecordWaiter += 1
+        let id = nextRecordWaiter
+        let deadline = Task { [weak self] in
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            await self?.expireRecordWaiter(id)
+        }
+        defer { deadline.cancel() }
+        return await withCheckedContinuation { continuation in
+            recordWaiters.append((id, condition, continuation))
+        }
+    }
+
+    private func wakeRecordWaiters() {
+        let now = record
+        let ready = recordWaiters.filter { $0.condition(now) }
+        recordWaiters.removeAll { $0.condition(now) }
+        for waiter in ready { waiter.continuation.resume(returning: true) }
+    }
+
+    private func expireRecordWaiter(_ id: UInt64) {
+        guard let index = recordWaiters.firstIndex(where: { $0.id == id }) else { return }
+        recordWaiters.remove(at: index).continuation.resume(returning: false)
+    }
     /// Top-level documents that failed to load, in order.
     public internal(set) var loadFailures: [LoadFailure] = []
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 @testable import BrowserHost
@@ -36,7 +37,7 @@ import Testing
                 </script>
                 """, baseURL: URL(string: "https://merchant.example/")!)
             try await page.waitFor("true")
-            for _ in 0..<100 where await received.values.count < 2 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await received.arrivals.wait(for: 2))
         }
         #expect(await received.values == [.object(["msg": .string("onPaid"), "arg": .integer(7)]), .string("plain")])
     }
@@ -54,7 +55,7 @@ import Testing
                 """, baseURL: URL(string: "https://merchant.example/")!)
             try await page.click("#f input")
             _ = try await page.evaluate("document.getElementById('f').submit()")
-            for _ in 0..<200 where await page.navigations.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await page.waitForRecord { !$0.navigations.isEmpty })
             let navigation = try #require(await page.navigations.first)
             #expect(navigation.url == URL(string: "https://blocked.example/notify"))
             #expect(navigation.method == "POST")
@@ -73,7 +74,7 @@ import Testing
             try await page.loadHTML(
                 "<iframe src='https://frame.example/inner'></iframe>",
                 baseURL: URL(string: "https://merchant.example/")!)
-            for _ in 0..<200 where await page.navigations.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await page.waitForRecord { !$0.navigations.isEmpty })
             let navigation = try #require(await page.navigations.first)
             #expect(navigation.url == URL(string: "https://frame.example/inner"))
             #expect(!navigation.isMainFrame)
@@ -87,7 +88,7 @@ import Testing
                 "<a id='a' target='_blank' href='https://terms.example/tos'>terms</a><p style='color:red'>x</p>",
                 baseURL: URL(string: "https://merchant.example/")!)
             try await page.click("#a")
-            for _ in 0..<200 where await page.popups.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await page.waitForRecord { !$0.popups.isEmpty })
             #expect(await page.popups == [URL(string: "https://terms.example/tos")!])
             let png = try await page.screenshot()
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -102,7 +103,7 @@ import Testing
                 baseURL: URL(string: "https://merchant.example/")!)
             try await page.type("4925 0000 0000 0004", into: "#i")
             #expect(try await page.evaluate("document.getElementById('i').value") == .string("4925 0000 0000 0004"))
-            for _ in 0..<200 where await page.consoleErrors.count < 2 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await page.waitForRecord { $0.consoleErrors.count >= 2 })
             let errors = await page.consoleErrors
             #expect(errors.first == "bad thing 42")
             #expect(errors.contains { $0.contains("undefinedFunction is not defined") })
@@ -160,7 +161,12 @@ import Testing
 
 actor Received {
     var values: [SwedbankPaySDK.JSONValue] = []
-    func add(_ value: SwedbankPaySDK.JSONValue) { values.append(value) }
+    /// One arrival per message.
+    nonisolated let arrivals = Arrivals()
+    func add(_ value: SwedbankPaySDK.JSONValue) {
+        values.append(value)
+        arrivals.arrive()
+    }
 }
 
 /// Without Chromium the browser tests fail (they are never skipped), with a message saying how to

@@ -44,7 +44,7 @@ import Testing
             try await page.waitFor("document.querySelector('#terms')", in: sandbox.menu(order))
             try await page.click("#terms", in: sandbox.menu(order))
             _ = try await recorder.wait(for: "generalEvent:OnTermsOfServiceRequested")
-            for _ in 0..<200 where await page.popups.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await page.waitForRecord { !$0.popups.isEmpty })
             #expect(await page.popups == [URL(string: HostedViewSandbox.termsOfServiceUrl)!])
 
             let handled = """
