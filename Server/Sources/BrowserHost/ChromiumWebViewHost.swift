@@ -20,6 +20,7 @@ public final class ChromiumWebViewHost: SwedbankPaySDK.WebViewHost {
     public let height: Int
     /// Every web view made so far, in order (closed ones included).
     public private(set) var webViews: [ChromiumWebView] = []
+    private var webViewWaiters: [CheckedContinuation<ChromiumWebView, Never>] = []
 
     /// A host opening its web views in `browser`, each with a `width` × `height` viewport.
     public init(browser: BrowserHost, width: Int = 390, height: Int = 844) {
@@ -36,11 +37,21 @@ public final class ChromiumWebViewHost: SwedbankPaySDK.WebViewHost {
         let webView = ChromiumWebView(page: page, browser: browser)
         await webView.connect()
         webViews.append(webView)
+        let waiters = webViewWaiters
+        webViewWaiters = []
+        for waiter in waiters { waiter.resume(returning: webView) }
         return webView
     }
 
     /// The most recently made web view.
     public var last: ChromiumWebView? { webViews.last }
+
+    /// The most recently made web view, or the next one once it is made (for code that hands the
+    /// host to something that makes its web view later).
+    public func lastOrNextWebView() async -> ChromiumWebView {
+        if let last { return last }
+        return await withCheckedContinuation { webViewWaiters.append($0) }
+    }
 }
 
 /// What a ``ChromiumWebView`` gives the SDK to present: it stands for the page, which headless

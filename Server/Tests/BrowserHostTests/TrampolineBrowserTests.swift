@@ -1,6 +1,7 @@
 import BrowserHost
 import Foundation
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 /// The trampoline page in a real browser: its button takes the payer to the target, as a
@@ -28,7 +29,7 @@ import Testing
                 try await page.evaluate("document.getElementById('trampoline-link').textContent")
                     == .string("Tillbaka till Example App"))
             try await page.click("#trampoline-link")
-            for _ in 0..<200 where await seen.requests.count < 2 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(await seen.arrivals.wait(for: 2))
             let last = try #require(await seen.requests.last)
             #expect(last.url == URL(string: target))
             #expect(last.method == "GET")
@@ -40,5 +41,10 @@ import Testing
 
 actor NavigationLog {
     var requests: [NavigationRequest] = []
-    func add(_ request: NavigationRequest) { requests.append(request) }
+    /// One arrival per request.
+    nonisolated let arrivals = Arrivals()
+    func add(_ request: NavigationRequest) {
+        requests.append(request)
+        arrivals.arrive()
+    }
 }

@@ -85,8 +85,7 @@ import Testing
                 #expect(summary["hideStoredPaymentOptions"] == .bool(true))
 
                 // The controller makes its web view once it runs, after it was handed out.
-                for _ in 0..<1_000 where host.last == nil { try await Task.sleep(for: .milliseconds(10)) }
-                let page = try #require(host.last).page
+                let page = await host.lastOrNextWebView().page
                 let menu = BrowserPage.Frame.urlPrefix(sandbox.base + "/checkout/frame/")
                 try await page.waitFor("document.querySelector('#card-number')", in: menu, description: "the card form")
                 try await page.type("4925 0000 0000 0004", into: "#card-number", in: menu)

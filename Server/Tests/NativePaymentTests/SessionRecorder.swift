@@ -1,12 +1,17 @@
 import Foundation
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 /// The delegate of a session under test: writes down every call as a short line, in order, and
 /// keeps the problems (their `retry` closures are what the app would call).
 @MainActor
 final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
-    private(set) var lines: [String] = []
+    private(set) var lines: [String] = [] {
+        didSet { calls.arrive() }
+    }
+    /// One arrival per delegate call.
+    nonisolated let calls = Arrivals()
     private(set) var instruments: [SwedbankPaySDK.AvailableInstrument] = []
     private(set) var sdkProblems: [SwedbankPaySDK.PaymentSessionProblem] = []
     private(set) var sessionProblems: [SwedbankPaySDK.ProblemDetails] = []
@@ -49,10 +54,8 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
     /// instead of hanging it), then a moment more so a call that should not come has the chance to.
     @discardableResult
     func waitFor(_ count: Int, limit: TimeInterval = 30) async throws -> [String] {
-        let deadline = Date().addingTimeInterval(limit)
-        while lines.count < count, Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
-        }
+        await calls.wait(for: count, seconds: limit)
+        // Absence takes time to see: a call that should not come gets a moment to come.
         try await Task.sleep(nanoseconds: 150_000_000)
         return lines
     }
