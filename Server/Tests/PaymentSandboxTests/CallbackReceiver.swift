@@ -40,16 +40,3 @@ enum CallbackReceiver {
         await server.stop()
     }
 }
-
-/// Waits (really, up to `seconds`) until `condition` holds; records an issue if it never does.
-func eventually(
-    _ seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: @Sendable () async -> Bool
-) async {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if await condition() { return }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    Issue.record("The condition did not hold within \(seconds) s.", sourceLocation: sourceLocation)
-}

@@ -37,7 +37,7 @@ import Testing
                 let number = Fixture.ExpectedIDs().firstAttemptNumber
                 _ = try await client.send(
                     .post, "/sandbox/paymentorders/\(id)/pay", json: #"{"instrument": "CreditCard"}"#)
-                await eventually { await Self.log(harness).count == 1 }
+                _ = await harness.sandbox.services.callbacks.log.entries(once: 1)
                 #expect(
                     await inbox.bodies
                         == [
@@ -61,7 +61,7 @@ import Testing
                                       "paymentOrder": {"id": "\(path)", "instrument": "CreditCard", "number": \(number)}},
                              "statusCode": 200, "delivered": true, "willRetry": false}
                             """)))
-                await eventually { harness.sandbox.services.callbacks.pendingDeliveries == 0 }
+                await harness.sandbox.services.callbacks.idle()
             }
         }
     }
@@ -74,13 +74,13 @@ import Testing
                 let abort = try await client.send(
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
                 #expect(abort.status == 200)
-                await eventually { await Self.log(harness).count == 1 }
+                _ = await harness.sandbox.services.callbacks.log.entries(once: 1)
                 await harness.clock.waitForSleepers(1)
                 harness.clock.advance(by: 1)
-                await eventually { await Self.log(harness).count == 2 }
+                _ = await harness.sandbox.services.callbacks.log.entries(once: 2)
                 await harness.clock.waitForSleepers(1)
                 harness.clock.advance(by: 4)
-                await eventually { await Self.log(harness).count == 3 }
+                _ = await harness.sandbox.services.callbacks.log.entries(once: 3)
                 let log = await Self.log(harness)
                 #expect(log.map(\.attempt) == [1, 2, 3])
                 #expect(log.map(\.offset) == [0, 1, 5])
@@ -104,14 +104,14 @@ import Testing
             let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: "http://127.0.0.1:1/callback"))
             _ = try await client.send(
                 .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
-            await eventually { await Self.log(harness).count == 1 }
+            _ = await harness.sandbox.services.callbacks.log.entries(once: 1)
             await harness.clock.waitForSleepers(1)
             harness.clock.advance(by: 2)
-            await eventually { await Self.log(harness).count == 2 }
+            _ = await harness.sandbox.services.callbacks.log.entries(once: 2)
             let log = await Self.log(harness)
             #expect(log.allSatisfy { $0.statusCode == nil && $0.error != nil && !$0.delivered })
             #expect(log.map(\.willRetry) == [true, false])
-            await eventually { harness.sandbox.services.callbacks.pendingDeliveries == 0 }
+            await harness.sandbox.services.callbacks.idle()
         }
     }
 
@@ -124,11 +124,12 @@ import Testing
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
                 #expect(abort.status == 200)
                 // The merchant has the callback but has not answered, and the PATCH is already done.
-                await eventually { await inbox.bodies.count == 1 }
+                _ = await inbox.bodies(count: 1)
                 #expect(await Self.log(harness).isEmpty)
                 #expect(harness.sandbox.services.callbacks.pendingDeliveries == 1)
                 await inbox.release()
-                await eventually { await Self.log(harness).first?.delivered == true }
+                let delivery = await harness.sandbox.services.callbacks.log.first { _ in true }
+                #expect(delivery.delivered)
             }
         }
     }
@@ -160,7 +161,7 @@ import Testing
                 let (_, id) = try await Fixture.create(client, Self.order(callbackUrl: url), headers: Self.v31)
                 _ = try await client.send(
                     .patch, "/psp/paymentorders/\(id)", json: #"{"paymentorder": {"operation": "Abort"}}"#)
-                await eventually { await Self.log(harness).count == 1 }
+                _ = await harness.sandbox.services.callbacks.log.entries(once: 1)
                 await harness.clock.waitForSleepers(1)
                 await harness.sandbox.reset()
                 #expect(harness.sandbox.services.callbacks.pendingDeliveries == 0)

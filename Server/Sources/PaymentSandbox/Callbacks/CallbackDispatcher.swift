@@ -111,16 +111,39 @@ final class CallbackDispatcher: @unchecked Sendable {
     }
 
     private func cancelAll() {
-        let tasks = lock.withLock {
+        let (tasks, idle) = lock.withLock {
             let tasks = Array(running.values)
             running = [:]
-            return tasks
+            defer { idleWaiters = [] }
+            return (tasks, idleWaiters)
         }
         for task in tasks { task.cancel() }
+        for waiter in idle { waiter.resume() }
     }
 
     private func finished(_ id: UInt64) {
-        lock.withLock { running[id] = nil }
+        let idle = lock.withLock {
+            running[id] = nil
+            guard running.isEmpty else { return [CheckedContinuation<Void, Never>]() }
+            defer { idleWaiters = [] }
+            return idleWaiters
+        }
+        for waiter in idle { waiter.resume() }
+    }
+
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once no delivery is trying any more (at once when none is): an event to await,
+    /// where a test would otherwise poll ``pendingDeliveries``.
+    func idle() async {
+        await withCheckedContinuation { continuation in
+            let now = lock.withLock {
+                if running.isEmpty { return true }
+                idleWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     private func deliver(_ body: SwedbankPaySDK.JSONObject, to url: URL, about orderPath: String) async {

@@ -31,6 +31,17 @@ actor BoundedLog<Entry: Sendable> {
         Array(entries[start...])
     }
 
+    /// The kept entries once at least `count` were appended since the last clear (returns at once
+    /// when they were) — an event to await, where a test would otherwise poll the log.
+    func entries(once count: Int) async -> [Entry] {
+        if totalAppended < count {
+            await withCheckedContinuation { countWaiters.append((count, $0)) }
+        }
+        return all()
+    }
+
+    private var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
     /// The first kept entry that matches `condition`, or else the first such entry appended later —
     /// an event to await, where a test would otherwise poll the log.
     func first(where condition: @escaping @Sendable (Entry) -> Bool) async -> Entry {
@@ -41,6 +52,9 @@ actor BoundedLog<Entry: Sendable> {
     private var waiters: [(condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
 
     private func wakeWaiters(for entry: Entry) {
+        let counted = countWaiters.filter { $0.count <= totalAppended }
+        countWaiters.removeAll { $0.count <= totalAppended }
+        for waiter in counted { waiter.continuation.resume() }
         guard !waiters.isEmpty else { return }
         var remaining: [(condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
         for waiter in waiters {
