@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import SwedbankPaySDKTesting
 import Testing
 
 @testable import MerchantBackend
@@ -41,7 +42,7 @@ import Testing
                 try await group.waitForAll()
             }
         }
-        while await ledger.acknowledgedCount < 40 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await ledger.acknowledgements.wait(for: 40, seconds: 60))
         await first.kill()
         burst.cancel()
         _ = await burst.result
@@ -91,11 +92,13 @@ actor Ledger {
 
     private(set) var attempted: Set<String> = []
     private(set) var acknowledged: [String: Entry] = [:]
-    var acknowledgedCount: Int { acknowledged.count }
+    /// One arrival per acknowledged order.
+    nonisolated let acknowledgements = Arrivals()
 
     func attempt(_ key: String) { attempted.insert(key) }
     func acknowledge(_ key: String, body: String, location: String?) {
         acknowledged[key] = Entry(body: body, location: location)
+        acknowledgements.arrive()
     }
 }
 
