@@ -1,5 +1,5 @@
-#if canImport(ObjectiveC)
-    import Foundation
+#if canImport(UIKit)
+    import UIKit
 
     extension SwedbankPaySDK {
         /// Gives the SDK a universal link the app was opened with. Call it from

@@ -2,8 +2,9 @@
     import UIKit
     import WebKit
 
-    // Apple only, and not compiled by this repository's CI: the UIKit side of the controller. It
-    // decides nothing; every decision is in the cross-platform flow.
+    // Apple only: the UIKit side of the controller. It decides nothing; every decision is in the
+    // cross-platform flow. `scripts/check-apple-only` type-checks it on Linux against a model of
+    // Apple's API; only Xcode builds it for real.
     extension SwedbankPaySDKController {
         static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { WKWebViewHost() }
 
@@ -18,20 +19,6 @@
             child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.addSubview(child.view)
             child.didMove(toParent: self)
-        }
-
-        open override func encodeRestorableState(with coder: NSCoder) {
-            super.encodeRestorableState(with: coder)
-            if let data = try? paymentRestorationData() {
-                coder.encode(data, forKey: "com.swedbankpay.mobilesdk.payment")
-            }
-        }
-
-        open override func decodeRestorableState(with coder: NSCoder) {
-            super.decodeRestorableState(with: coder)
-            if let data = coder.decodeObject(of: NSData.self, forKey: "com.swedbankpay.mobilesdk.payment") {
-                restorePayment(from: data as Data)
-            }
         }
     }
 

@@ -71,5 +71,15 @@ extension SwedbankPaySDK {
         ) {
             completionHandler(RedirectRule.follow(request, from: response.url ?? task.currentRequest?.url))
         }
+
+        /// Leaves a session-level authentication challenge (server trust, client certificates)
+        /// to the system. Subclasses override it — public-key pinning does — and, being an
+        /// override, their method is the one URLSession finds on every platform.
+        open func urlSession(
+            _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            completionHandler(.performDefaultHandling, nil)
+        }
     }
 }

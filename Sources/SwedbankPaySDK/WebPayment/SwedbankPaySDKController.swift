@@ -128,13 +128,38 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         }
     #endif
 
+    #if canImport(UIKit)
+        // UIKit's state restoration. In the class body, not an extension: Swift overrides only
+        // Objective-C methods from extensions, and this source is also type-checked without the
+        // Objective-C runtime (`scripts/check-apple-only`).
+
+        /// Saves the payment in progress with the app's restorable state.
+        open override func encodeRestorableState(with coder: NSCoder) {
+            super.encodeRestorableState(with: coder)
+            if let data = try? paymentRestorationData() {
+                coder.encode(data, forKey: Self.restorationKey)
+            }
+        }
+
+        /// Restores the payment saved by ``encodeRestorableState(with:)``.
+        open override func decodeRestorableState(with coder: NSCoder) {
+            super.decodeRestorableState(with: coder)
+            if let data = coder.decodeObject(of: NSData.self, forKey: Self.restorationKey) {
+                restorePayment(from: data as Data)
+            }
+        }
+
+        private static let restorationKey = "com.swedbankpay.mobilesdk.payment"
+    #endif
+
     /// Creates a controller that shows its pages through `webViewHost` and opens other apps and
     /// the browser through `appLauncher`. Without a `configuration` it uses
-    /// ``defaultConfiguration``.
+    /// ``defaultConfiguration``; a nil host or launcher is chosen as ``init()`` chooses it (the
+    /// defaults, then the platform's).
     public init(
         configuration: SwedbankPaySDKConfiguration? = nil,
-        webViewHost: any SwedbankPaySDK.WebViewHost,
-        appLauncher: any SwedbankPaySDK.AppLauncher
+        webViewHost: (any SwedbankPaySDK.WebViewHost)?,
+        appLauncher: (any SwedbankPaySDK.AppLauncher)?
     ) {
         givenConfiguration = configuration
         injectedWebViewHost = webViewHost

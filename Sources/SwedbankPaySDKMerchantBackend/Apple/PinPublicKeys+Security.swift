@@ -29,7 +29,8 @@
         /// The public keys of the DER certificates in the main bundle.
         public static func publicKeysInMainBundle() -> [SecKey] {
             ["cer", "der", "crt"]
-                .flatMap { Bundle.main.urls(forResourcesWithExtension: $0, subdirectory: nil) ?? [] }
+                .flatMap { Bundle.main.paths(forResourcesOfType: $0, inDirectory: nil) }
+                .map { URL(fileURLWithPath: $0) }
                 .compactMap(publicKey(ofCertificateAt:))
         }
 
@@ -44,7 +45,9 @@
     /// Checks server trust for pinned hosts: the system must trust the chain, and one of its
     /// certificates must carry a pinned key. Redirects follow ``SwedbankPaySDK/RedirectRule``
     /// (inherited from ``SwedbankPaySDK/RedirectDelegate``).
-    final class PinningSessionDelegate: SwedbankPaySDK.RedirectDelegate, URLSessionDelegate, @unchecked Sendable {
+    // `RedirectDelegate` is already a `URLSessionTaskDelegate`: restating `URLSessionDelegate` here
+    // was an error that only the Apple-only type-check found.
+    final class PinningSessionDelegate: SwedbankPaySDK.RedirectDelegate, @unchecked Sendable {
         let pins: [SwedbankPaySDK.PinPublicKeys]
 
         init(pins: [SwedbankPaySDK.PinPublicKeys]) {
@@ -56,14 +59,16 @@
             URLSession(configuration: .ephemeral, delegate: PinningSessionDelegate(pins: pins), delegateQueue: nil)
         }
 
-        func urlSession(
+        // An override of RedirectDelegate's method: a method only this subclass declared would not
+        // be exposed to Objective-C, URLSession would never call it, and pins would go unchecked.
+        override func urlSession(
             _ session: URLSession,
             didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
-            guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-                let trust = challenge.protectionSpace.serverTrust
-            else {
+            // `serverTrust` is set exactly for server-trust challenges
+            // (NSURLAuthenticationMethodServerTrust).
+            guard let trust = challenge.protectionSpace.serverTrust else {
                 completionHandler(.performDefaultHandling, nil)
                 return
             }

@@ -1,0 +1,98 @@
+#if canImport(SwiftUI) && canImport(UIKit)
+    import SwiftUI
+    import UIKit
+
+    // Apple only: SwiftUI's entry points. They decide nothing: which presentation is shown, when a
+    // payment is aborted and how it ended are decided by `WebPaymentPresenter` and
+    // `WebPaymentPresentation`, which are tested on every platform. `scripts/check-apple-only`
+    // type-checks this file on Linux against a model of SwiftUI.
+
+    /// Shows a ``SwedbankPaySDKController`` in SwiftUI.
+    ///
+    /// Most apps use the `swedbankPayPayment(isPresented:configuration:paymentOrder:onCompletion:)`
+    /// modifier instead; use this view to place the payment in your own layout. It starts the
+    /// presentation's payment when it first appears.
+    public struct SwedbankPayPaymentView: UIViewControllerRepresentable {
+        /// The payment shown.
+        public let presentation: SwedbankPaySDK.WebPaymentPresentation
+
+        /// Shows `presentation`'s controller and starts its payment.
+        public init(presentation: SwedbankPaySDK.WebPaymentPresentation) {
+            self.presentation = presentation
+        }
+
+        public func makeUIViewController(context: Context) -> SwedbankPaySDKController {
+            presentation.start()
+            return presentation.controller
+        }
+
+        public func updateUIViewController(_ uiViewController: SwedbankPaySDKController, context: Context) {}
+    }
+
+    extension View {
+        /// Presents a web payment of `paymentOrder` in a sheet while `isPresented` is true, and
+        /// reports how it ended.
+        ///
+        /// Each time the sheet is shown a new payment starts. When the payment ends the sheet
+        /// closes by itself (`isPresented` becomes false) and `onCompletion` is called once. If
+        /// the payer swipes the sheet away first, the payment is aborted and ends `canceled`.
+        ///
+        /// ```swift
+        /// Button("Pay") { paying = true }
+        ///     .swedbankPayPayment(isPresented: $paying, configuration: configuration,
+        ///                         paymentOrder: order) { result in
+        ///         if case .complete = result { checkOrderStatusOnServer() }
+        ///     }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - isPresented: Whether the sheet is shown.
+        ///   - configuration: How to reach your backend.
+        ///   - paymentOrder: The order to pay; read when the sheet is shown.
+        ///   - isV3: Whether to use Digital Payments (v3). Default true.
+        ///   - useCheckin: Whether the payer is identified first.
+        ///   - consumer: The v2 checkin's consumer.
+        ///   - userData: Passed to your configuration unchanged.
+        ///   - onCompletion: How the payment ended.
+        public func swedbankPayPayment(
+            isPresented: Binding<Bool>,
+            configuration: SwedbankPaySDKConfiguration,
+            paymentOrder: @autoclosure @escaping () -> SwedbankPaySDK.PaymentOrder?,
+            isV3: Bool = true,
+            useCheckin: Bool = false,
+            consumer: SwedbankPaySDK.Consumer? = nil,
+            userData: Any? = nil,
+            onCompletion: @escaping (SwedbankPaySDK.PaymentResult) -> Void
+        ) -> some View {
+            modifier(
+                SwedbankPayPaymentModifier(
+                    isPresented: isPresented,
+                    make: {
+                        SwedbankPaySDK.WebPaymentPresentation(
+                            configuration: configuration, paymentOrder: paymentOrder(), isV3: isV3,
+                            useCheckin: useCheckin, consumer: consumer, userData: userData)
+                    },
+                    onCompletion: onCompletion))
+        }
+    }
+
+    /// The sheet of `swedbankPayPayment(isPresented:…)`.
+    struct SwedbankPayPaymentModifier: ViewModifier {
+        @Binding var isPresented: Bool
+        let make: () -> SwedbankPaySDK.WebPaymentPresentation
+        let onCompletion: (SwedbankPaySDK.PaymentResult) -> Void
+        @State private var presenter = SwedbankPaySDK.WebPaymentPresenter()
+
+        func body(content: Content) -> some View {
+            content.sheet(isPresented: $isPresented, onDismiss: { presenter.sheetDismissed() }) {
+                SwedbankPayPaymentView(
+                    presentation: presenter.presentation(
+                        make: make,
+                        onCompletion: { result in
+                            isPresented = false
+                            onCompletion(result)
+                        }))
+            }
+        }
+    }
+#endif

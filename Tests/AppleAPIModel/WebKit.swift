@@ -1,0 +1,142 @@
+// A declaration-only model of the WebKit API the SDK calls (see UIKit.swift in this directory).
+// Objective-C optional protocol requirements are modelled as requirements with empty default
+// implementations, the nearest Swift has without the Objective-C runtime.
+import Foundation
+import UIKit
+
+@MainActor
+open class WKNavigation: NSObject {}
+
+@MainActor
+open class WKFrameInfo: NSObject {
+    open var isMainFrame: Bool { fatalError() }
+    open var request: URLRequest { fatalError() }
+}
+
+@MainActor
+open class WKWindowFeatures: NSObject {}
+
+@MainActor
+open class WKNavigationAction: NSObject {
+    open var request: URLRequest { fatalError() }
+    open var sourceFrame: WKFrameInfo { fatalError() }
+    open var targetFrame: WKFrameInfo? { fatalError() }
+}
+
+public enum WKNavigationActionPolicy: Int, Sendable {
+    case cancel, allow, download
+}
+
+@MainActor
+open class WKScriptMessage: NSObject {
+    open var body: Any { fatalError() }
+    open var frameInfo: WKFrameInfo { fatalError() }
+    open var name: String { fatalError() }
+    open weak var webView: WKWebView?
+}
+
+@MainActor
+public protocol WKScriptMessageHandler: NSObjectProtocol {
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
+}
+
+@MainActor
+open class WKUserContentController: NSObject {
+    open func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {}
+    open func removeScriptMessageHandler(forName name: String) {}
+    open func removeAllScriptMessageHandlers() {}
+}
+
+@MainActor
+open class WKWebViewConfiguration: NSObject {
+    public override init() { fatalError() }
+    open var userContentController: WKUserContentController
+}
+
+@MainActor
+open class WKContentWorld: NSObject {
+    open class var page: WKContentWorld { fatalError() }
+}
+
+@MainActor
+public protocol WKNavigationDelegate: NSObjectProtocol {
+    func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
+        -> WKNavigationActionPolicy
+    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
+    func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
+}
+
+extension WKNavigationDelegate {
+    public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
+        -> WKNavigationActionPolicy
+    { .allow }
+    public func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
+    public func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
+    public func webView(
+        _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+    ) {}
+}
+
+@MainActor
+public protocol WKUIDelegate: NSObjectProtocol {
+    func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView?
+    func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo
+    ) async
+    func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> Bool
+    func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> String?
+}
+
+extension WKUIDelegate {
+    public func webView(
+        _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
+    ) -> WKWebView? { nil }
+    public func webView(
+        _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo
+    ) async {}
+    public func webView(
+        _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> Bool { false }
+    public func webView(
+        _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+        initiatedByFrame frame: WKFrameInfo
+    ) async -> String? { nil }
+}
+
+@MainActor
+open class WKWebView: UIView {
+    public init(frame: CGRect, configuration: WKWebViewConfiguration) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
+
+    open weak var navigationDelegate: (any WKNavigationDelegate)?
+    open weak var uiDelegate: (any WKUIDelegate)?
+    open var configuration: WKWebViewConfiguration { fatalError() }
+    open var url: URL? { nil }
+    open var isInspectable: Bool
+
+    // Objective-C methods' results are discardable in Swift.
+    @discardableResult
+    open func load(_ request: URLRequest) -> WKNavigation? { nil }
+    @discardableResult
+    open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { nil }
+    open func stopLoading() {}
+    open func callAsyncJavaScript(
+        _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
+        contentWorld: WKContentWorld
+    ) async throws -> Any? { nil }
+}
