@@ -20,6 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "SwedbankPaySDK", path: ".."),
+        // The example app's cross-platform core, tested here against the real backend and sandbox.
+        .package(name: "SwedbankPayExample", path: "../Examples/SwedbankPayExample.swiftpm"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -191,6 +193,7 @@ let package = Package(
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
+                .product(name: "ExampleCore", package: "SwedbankPayExample"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,7 +1,9 @@
-// A declaration-only model of the SwiftUI API the SDK calls (see UIKit.swift in this directory):
-// views, view modifiers, state and bindings, sheets and UIKit view-controller representables,
-// with SwiftUI's main-actor isolation.
-import Foundation
+// A declaration-only model of the SwiftUI API that the SDK and the example app call (see
+// UIKit.swift in this directory): apps and scenes, views and view builders, the containers and
+// controls the example uses, view modifiers, state, bindings and `@Bindable`, sheets and UIKit
+// view-controller representables, with SwiftUI's main-actor isolation.
+@_exported import Foundation
+import Observation
 import UIKit
 
 @MainActor @preconcurrency
@@ -20,11 +22,126 @@ public struct EmptyView: View {
     public var body: Never { fatalError() }
 }
 
+public struct TupleView<T>: View {
+    public var body: Never { fatalError() }
+}
+
 @resultBuilder
 public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+        (repeat each Content)
+    > {
+        fatalError()
+    }
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { fatalError() }
+}
+
+// MARK: Containers and controls
+
+public struct Text: View {
+    nonisolated public init<S: StringProtocol>(_ content: S) {}
+    nonisolated public init(verbatim content: String) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Spacer: View {
+    nonisolated public init() {}
+    public var body: Never { fatalError() }
+}
+
+public struct Button<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+
+extension Button where Label == Text {
+    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) { fatalError() }
+}
+
+public struct TextField<Label: View>: View {
+    public var body: Never { fatalError() }
+}
+
+extension TextField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) { fatalError() }
+}
+
+public struct HStack<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+public struct List<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+public struct Form<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+public struct Section<Content: View>: View {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { fatalError() }
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+public struct NavigationStack<Root: View>: View {
+    public init(@ViewBuilder root: () -> Root) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+    public var body: Never { fatalError() }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
+}
+
+extension ForEach {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
+        fatalError()
+    }
+}
+
+// MARK: Apps and scenes
+
+@MainActor @preconcurrency
+public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Body { get }
+}
+
+extension Never: Scene {}
+
+@resultBuilder
+public struct SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public var body: Never { fatalError() }
+}
+
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Body { get }
+    @MainActor @preconcurrency init()
+}
+
+extension App {
+    @MainActor @preconcurrency public static func main() {}
 }
 
 @MainActor @preconcurrency
@@ -49,6 +166,10 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 extension View {
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
+    public func disabled(_ disabled: Bool) -> some View { EmptyView() }
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { EmptyView() }
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { EmptyView() }
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { EmptyView() }
 
     public func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
@@ -108,4 +229,19 @@ extension UIViewControllerRepresentable where Coordinator == Void {
 @MainActor @preconcurrency
 public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
     public let coordinator: Representable.Coordinator
+}
+
+@propertyWrapper @dynamicMemberLookup
+public struct Bindable<Value> {
+    private let storage: Value
+    private init(storage: Value) { self.storage = storage }
+    public init(wrappedValue: Value) where Value: AnyObject, Value: Observable { self.init(storage: wrappedValue) }
+    public var wrappedValue: Value { storage }
+    public var projectedValue: Bindable<Value> { self }
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>
+    where Value: AnyObject { fatalError() }
+}
+
+extension Bindable where Value: AnyObject, Value: Observable {
+    public init(_ wrappedValue: Value) { self.init(storage: wrappedValue) }
 }

@@ -35,15 +35,18 @@ struct WebPaymentWorld {
     let configuration: SwedbankPaySDK.MerchantBackendConfiguration
 
     /// Runs `body` in a fresh world and stops everything afterwards, also when it throws.
-    static func run(_ body: @MainActor (WebPaymentWorld) async throws -> Void) async throws {
+    static func run(
+        sandbox configure: (inout SandboxConfiguration) -> Void = { _ in },
+        _ body: @MainActor (WebPaymentWorld) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "web-payment-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var plan = LocalStack.Plan(
-            sandbox: SandboxConfiguration(
-                merchantTokens: [merchantToken], payeeId: payeeId, swishOtherDeviceApprovalDelay: nil),
-            sandboxNamesItsPort: false)
+        var sandbox = SandboxConfiguration(
+            merchantTokens: [merchantToken], payeeId: payeeId, swishOtherDeviceApprovalDelay: nil)
+        configure(&sandbox)
+        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: false)
         plan.backend = LocalStack.BackendPlan(
             database: .sqlite(path: directory.appendingPathComponent("orders.sqlite").path)
         ) { sandboxURL, port in

@@ -67,6 +67,11 @@ import Testing
             try await configuration.abortPayment(paymentInfo: info, userData: nil)
             let status = try await harness.send(.GET, "/paymentorders/\(stored.id)")
             #expect(status.json["status"] as? String == "Aborted")
+            // By Swedbank Pay's id too, as one percent-encoded segment.
+            let encoded = try #require(paymentId.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            let byPSPID = try await harness.send(.GET, "/paymentorders/\(encoded)")
+            #expect(byPSPID.status == 200)
+            #expect(byPSPID.json["id"] as? String == stored.id)
         }
     }
 

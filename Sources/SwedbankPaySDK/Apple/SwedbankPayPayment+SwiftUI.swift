@@ -41,7 +41,7 @@
         /// Button("Pay") { paying = true }
         ///     .swedbankPayPayment(isPresented: $paying, configuration: configuration,
         ///                         paymentOrder: order) { result in
-        ///         if case .complete = result { checkOrderStatusOnServer() }
+        ///         if case .complete(let order?) = result { checkStatusOnServer(of: order) }
         ///     }
         /// ```
         ///

@@ -106,7 +106,7 @@ extension SwedbankPaySDK {
         public func dismissedByPayer() {
             switch phase {
             case .notStarted:
-                end(.canceled)
+                end(.canceled(nil))
             case .running:
                 phase = .aborting
                 controller.abortPayment()
@@ -149,15 +149,15 @@ private final class DelegateRelay: SwedbankPaySDKDelegate {
 
     func paymentComplete() {
         owner?.observer?.paymentComplete()
-        owner?.end(.complete)
+        owner?.end(.complete(owner?.controller.currentPaymentOrder))
     }
     func paymentCanceled() {
         owner?.observer?.paymentCanceled()
-        owner?.end(.canceled)
+        owner?.end(.canceled(owner?.controller.currentPaymentOrder))
     }
     func paymentFailed(error: Error) {
         owner?.observer?.paymentFailed(error: error)
-        owner?.end(.failed(error))
+        owner?.end(.failed(error, owner?.controller.currentPaymentOrder))
     }
     func paymentOrderDidShow(info: SwedbankPaySDK.ViewPaymentOrderInfo) {
         owner?.observer?.paymentOrderDidShow(info: info)

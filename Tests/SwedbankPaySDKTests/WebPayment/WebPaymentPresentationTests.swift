@@ -55,6 +55,7 @@ import Testing
         world.post("onPaid")
         let result = await presentation.result()
         #expect("\(result)" == "complete")
+        #expect(result.paymentOrder == WebPaymentFixtures.v3Info)
         #expect("\(presentation.phase)" == "ended(complete)")
         #expect(world.endings.value == ["complete"])
         #expect(world.configuration.calls == ["postPaymentorders(1500, ref: nil, options: 1)"])
@@ -77,7 +78,9 @@ import Testing
         await world.host.htmlLoads.wait()
         presentation.dismissedByPayer()
         #expect(["aborting", "ended(canceled)"].contains("\(presentation.phase)"))
-        #expect("\(await presentation.result())" == "canceled")
+        let result = await presentation.result()
+        #expect("\(result)" == "canceled")
+        #expect(result.paymentOrder == WebPaymentFixtures.v3Info)
         #expect(
             world.configuration.calls == [
                 "postPaymentorders(1500, ref: nil, options: 1)",
@@ -103,6 +106,7 @@ import Testing
         presentation.dismissedByPayer()
         presentation.start()
         #expect("\(presentation.phase)" == "ended(canceled)")
+        #expect(await presentation.result().paymentOrder == nil)
         #expect(world.configuration.calls.isEmpty)
         #expect(world.host.webViews.isEmpty)
     }

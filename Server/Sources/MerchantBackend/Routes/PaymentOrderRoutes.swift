@@ -21,7 +21,10 @@ struct PaymentOrderRoutes {
         }
         app.get("/paymentorders/:id") { _, context in
             let user = try context.requireUser()
-            let id = try context.parameters.require("id")
+            // Swedbank Pay's id is a path (`/psp/paymentorders/<guid>`): it arrives as one
+            // percent-encoded segment.
+            let segment = try context.parameters.require("id")
+            let id = segment.removingPercentEncoding ?? segment
             guard var order = try await services.store.find(reference: id, user: user) else {
                 throw BackendProblem.notFound("No payment order \(id) of this user.")
             }

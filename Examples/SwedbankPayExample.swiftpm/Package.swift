@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// The example app: a SwiftUI app package (open it in Xcode, or Swift Playgrounds on a Mac) that
+// pays through `swedbankpay serve` with the SDK's web and native flows.
+//
+// Its logic is the `ExampleCore` library, cross-platform, which the repository's test command
+// compiles and tests on Linux against the real backend and sandbox. The views (`App/`) are the
+// iOS app and build only where Apple's app product type exists (Xcode, Swift Playgrounds).
+import PackageDescription
+
+#if canImport(AppleProductTypes)
+    import AppleProductTypes
+#endif
+
+var products: [Product] = [.library(name: "ExampleCore", targets: ["ExampleCore"])]
+var targets: [Target] = [
+    .target(
+        name: "ExampleCore",
+        dependencies: [
+            .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
+            .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
+        ],
+        path: "Core"
+    )
+]
+
+#if canImport(AppleProductTypes)
+    products.append(
+        .iOSApplication(
+            name: "SwedbankPayExample",
+            targets: ["AppModule"],
+            bundleIdentifier: "com.swedbankpay.example",
+            teamIdentifier: "",
+            displayVersion: "1.0",
+            bundleVersion: "1",
+            appIcon: .placeholder(icon: .bag),
+            accentColor: .presetColor(.orange),
+            supportedDeviceFamilies: [.pad, .phone],
+            supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight],
+            capabilities: [.outgoingNetworkConnections()]
+        ))
+    targets.append(.executableTarget(name: "AppModule", dependencies: ["ExampleCore"], path: "App"))
+#endif
+
+let package = Package(
+    name: "SwedbankPayExample",
+    platforms: [.iOS("17.0"), .macOS("14.0")],
+    products: products,
+    dependencies: [.package(name: "SwedbankPaySDK", path: "../..")],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)
