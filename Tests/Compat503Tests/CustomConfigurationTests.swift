@@ -93,7 +93,7 @@ import Testing
     }
 }
 
-#if !canImport(WebKit)
+#if !(canImport(UIKit) && canImport(WebKit))
     extension CustomConfigurationTests {
         /// Where WebKit exists the action is a `WKNavigationAction`, which tests cannot make.
         @Test func theRedirectDecisionIsTheAppsOwn() {

@@ -1,4 +1,4 @@
-#if canImport(WebKit)
+#if canImport(UIKit) && canImport(WebKit)
     import WebKit
 
     // Apple only: a configuration's `decidePolicyForPaymentMenuRedirect` takes WebKit's own

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if canImport(WebKit)
+#if canImport(UIKit) && canImport(WebKit)
     import WebKit
 #endif
 
@@ -17,7 +17,7 @@ extension SwedbankPaySDK {
         case openInBrowser
     }
 
-    #if canImport(WebKit)
+    #if canImport(UIKit) && canImport(WebKit)
         /// A navigation the payment menu asked for: WebKit's own `WKNavigationAction` on Apple
         /// platforms, so configurations written for the Swedbank Pay iOS SDK compile unchanged.
         public typealias NavigationAction = WKNavigationAction

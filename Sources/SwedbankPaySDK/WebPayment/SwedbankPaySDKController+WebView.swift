@@ -178,7 +178,7 @@ extension SwedbankPaySDKController {
     }
 }
 
-#if !canImport(WebKit)
+#if !(canImport(UIKit) && canImport(WebKit))
     extension SwedbankPaySDKController {
         /// What a configuration's `decidePolicyForPaymentMenuRedirect` is given for `request`.
         static func navigationAction(
