@@ -5,6 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "SwedbankPaySDK",
+    defaultLocalization: "en",
     platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "SwedbankPaySDK", targets: ["SwedbankPaySDK"]),
@@ -14,8 +15,12 @@ let package = Package(
         .library(name: "SwedbankPaySDKTesting", targets: ["SwedbankPaySDKTesting"]),
     ],
     targets: [
-        // The privacy manifest ships with the library (Apple requires it of SDKs).
-        .target(name: "SwedbankPaySDK", resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+        // The privacy manifest ships with the library (Apple requires it of SDKs), and the
+        // payer's text in 13 languages (`<language>.lproj/Localizable.strings`).
+        .target(
+            name: "SwedbankPaySDK",
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy"), .process("Resources/Localizable")]
+        ),
         .target(name: "SwedbankPaySDKMerchantBackend", dependencies: ["SwedbankPaySDK"]),
         .target(name: "SwedbankPaySDKTesting", dependencies: ["SwedbankPaySDK"]),
         .testTarget(

@@ -61,6 +61,8 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
     public var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
     /// The SDK's failure handler, told by ``failLoad(_:)``.
     public var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
+    /// The SDK's dialog handler, asked by ``openDialog(_:)``.
+    public var dialogHandler: SwedbankPaySDK.WebDialogHandler?
 
     /// Every request, in order; each one is also an arrival of ``Arrivals/anything``.
     public private(set) var events: [Event] = [] {
@@ -130,6 +132,7 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
         handlers.removeAll()
         navigationDecider = nil
         loadFailureHandler = nil
+        dialogHandler = nil
     }
 
     // MARK: Playing the page
@@ -161,6 +164,14 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
     @discardableResult
     public func offer(_ url: String, isNewWindow: Bool = false) async -> SwedbankPaySDK.WebNavigationDecision {
         await offer(SwedbankPaySDK.WebNavigationRequest(url: URL(string: url)!, isNewWindow: isNewWindow))
+    }
+
+    /// Opens a JavaScript dialog, as the page's script would, and returns the page's answer —
+    /// without a handler, the answer of an engine without a UI.
+    public func openDialog(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
+        if let dialogHandler { return await dialogHandler(dialog) }
+        if case .alert = dialog { return .accepted }
+        return .dismissed
     }
 
     /// Reports a failed top-level load to ``loadFailureHandler``.

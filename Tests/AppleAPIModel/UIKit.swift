@@ -58,6 +58,9 @@ open class UIViewController: UIResponder {
     open var restorationIdentifier: String?
     open var restorationClass: (any UIViewControllerRestoration.Type)?
     open var presentingViewController: UIViewController? { nil }
+    open var presentedViewController: UIViewController? { nil }
+    open var navigationController: UINavigationController? { nil }
+    open var navigationItem: UINavigationItem { fatalError() }
     open func viewDidLoad() {}
     open func addChild(_ childController: UIViewController) {}
     open func removeFromParent() {}
@@ -68,6 +71,31 @@ open class UIViewController: UIResponder {
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
     {}
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+}
+
+@MainActor
+open class UINavigationController: UIViewController {
+    public init(rootViewController: UIViewController) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
+}
+
+@MainActor
+open class UINavigationItem: NSObject {
+    open var rightBarButtonItem: UIBarButtonItem?
+}
+
+@MainActor
+open class UIAction: NSObject {
+    public convenience init(title: String = "", handler: @escaping @MainActor (UIAction) -> Void) { fatalError() }
+}
+
+@MainActor
+open class UIBarButtonItem: NSObject {
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, close
+    }
+
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) { fatalError() }
 }
 
 // MARK: Alerts (the payment page's JavaScript dialogs)
@@ -110,6 +138,7 @@ open class UIApplication: UIResponder {
     }
 
     open class var shared: UIApplication { fatalError() }
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
 
     open func open(
         _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],

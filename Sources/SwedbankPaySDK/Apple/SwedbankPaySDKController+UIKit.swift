@@ -12,6 +12,22 @@
             SwedbankPaySDK.UIApplicationAppLauncher()
         }
 
+        static func platformDialogPresenter() -> (any SwedbankPaySDK.PayerDialogPresenter)? {
+            AlertDialogPresenter()
+        }
+
+        /// Presents the terms page in a navigation controller with a Done button.
+        func presentTermsOfService(_ viewController: UIViewController, title: String) {
+            viewController.title = title
+            viewController.navigationItem.rightBarButtonItem = UIBarButtonItem(
+                systemItem: .done, primaryAction: UIAction { [weak self] _ in self?.dismissTermsOfService() })
+            present(UINavigationController(rootViewController: viewController), animated: true)
+        }
+
+        func dismissTermsOfServicePresentation(_ viewController: UIViewController) {
+            viewController.navigationController?.dismiss(animated: true)
+        }
+
         /// Shows the web view's controller full size inside this one.
         func embed(_ child: UIViewController) {
             addChild(child)
@@ -37,6 +53,7 @@
         let viewController = UIViewController()
         var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
         var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
+        var dialogHandler: SwedbankPaySDK.WebDialogHandler?
         private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
         private var deciding: [SwedbankPaySDK.WebNavigationRequest: WKNavigationAction] = [:]
         /// Loads the SDK asked for, by navigation, until they finish.
@@ -47,6 +64,10 @@
             super.init()
             webView.navigationDelegate = self
             webView.uiDelegate = self
+            // Dark Mode: until the page paints, and where it is transparent, the system background
+            // shows, not white.
+            webView.isOpaque = false
+            webView.backgroundColor = .systemBackground
             viewController.view = webView
         }
 
@@ -95,6 +116,7 @@
             handlers.removeAll()
             navigationDecider = nil
             loadFailureHandler = nil
+            dialogHandler = nil
             webView.navigationDelegate = nil
         }
 
@@ -175,6 +197,96 @@
             for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures
         ) -> WKWebView? {
             nil
+        }
+
+        // The page's JavaScript dialogs go to the SDK, which asks the payer. Without a handler
+        // they are answered as WebKit answers them without a UI delegate.
+
+        func webView(
+            _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
+            initiatedByFrame frame: WKFrameInfo
+        ) async {
+            _ = await dialogHandler?(.alert(message: message))
+        }
+
+        func webView(
+            _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
+            initiatedByFrame frame: WKFrameInfo
+        ) async -> Bool {
+            await dialogHandler?(.confirm(message: message)) == .accepted
+        }
+
+        func webView(
+            _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
+            initiatedByFrame frame: WKFrameInfo
+        ) async -> String? {
+            if case .text(let text)? = await dialogHandler?(.prompt(message: prompt, defaultText: defaultText)) {
+                return text
+            }
+            return nil
+        }
+    }
+
+    /// Shows ``SwedbankPaySDK/PayerDialog``s as `UIAlertController`s over the topmost presented
+    /// controller; one at a time.
+    @MainActor
+    final class AlertDialogPresenter: SwedbankPaySDK.PayerDialogPresenter {
+        private var shown: (alert: UIAlertController, finish: (SwedbankPaySDK.PayerDialogResponse) -> Void)?
+
+        func present(
+            _ dialog: SwedbankPaySDK.PayerDialog, over viewController: UIViewController
+        ) async -> SwedbankPaySDK.PayerDialogResponse {
+            dismiss()
+            return await withCheckedContinuation { continuation in
+                let alert = UIAlertController(title: dialog.title, message: dialog.message, preferredStyle: .alert)
+                var answered = false
+                let finish: (SwedbankPaySDK.PayerDialogResponse) -> Void = { response in
+                    guard !answered else { return }
+                    answered = true
+                    continuation.resume(returning: response)
+                }
+                if let text = dialog.textField {
+                    alert.addTextField { $0.text = text }
+                }
+                for (index, button) in dialog.buttons.enumerated() {
+                    alert.addAction(
+                        UIAlertAction(title: button.title, style: button.isCancel ? .cancel : .default) {
+                            [weak self, weak alert] _ in
+                            self?.shown = nil
+                            finish(
+                                SwedbankPaySDK.PayerDialogResponse(button: index, text: alert?.textFields?.first?.text))
+                        })
+                }
+                shown = (alert, finish)
+                var top = viewController
+                while let presented = top.presentedViewController { top = presented }
+                top.present(alert, animated: true)
+            }
+        }
+
+        func dismiss() {
+            guard let shown else { return }
+            self.shown = nil
+            shown.alert.dismiss(animated: false)
+            shown.finish(SwedbankPaySDK.PayerDialogResponse(button: nil))
+        }
+    }
+
+    /// Tells the controller when the app becomes active, for as long as it lives.
+    final class ActivationObserver: @unchecked Sendable {
+        private let token: any NSObjectProtocol
+
+        @MainActor
+        init(_ onActive: @escaping @MainActor () -> Void) {
+            token = NotificationCenter.default.addObserver(
+                forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+            ) { _ in
+                MainActor.assumeIsolated { onActive() }
+            }
+        }
+
+        deinit {
+            NotificationCenter.default.removeObserver(token)
         }
     }
 

@@ -44,6 +44,9 @@ extension SwedbankPaySDKController {
         webView.loadFailureHandler = { [weak self] failure in
             self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
         }
+        webView.dialogHandler = { [weak self] dialog in
+            await self?.answer(dialog) ?? SwedbankPaySDK.PayerDialogs.unattendedAnswer(to: dialog)
+        }
         embed(webView.viewController)
     }
 
@@ -56,6 +59,7 @@ extension SwedbankPaySDKController {
         isShowingOwnPage = true
         let html = page.html(style: paymentMenuStyle.map(SwedbankPaySDK.JSONValue.init(anyObject:)), delayed: delayed)
         let infoShown = state.paymentOrderInfo
+        watch(.webViewNavigated)
         Task { [weak self] in
             guard let self, let webView = await self.obtainWebView() else { return }
             do {
@@ -112,6 +116,7 @@ extension SwedbankPaySDKController {
     // MARK: Navigation
 
     private func decide(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
+        webNavigationLogger?(request.url)
         let configuration = runningConfiguration
         let policy = SwedbankPaySDK.NavigationPolicy(
             info: currentPaymentOrder,
@@ -137,16 +142,22 @@ extension SwedbankPaySDKController {
             return .cancel
         case .termsOfService(let url):
             if delegate?.overrideTermsOfServiceTapped(url: url) != true {
-                _ = await appLauncher.open(url)
+                await showTermsOfService(url)
             }
             return .cancel
-        case .launchApp(let url), .openInBrowser(let url):
-            _ = await appLauncher.open(url)
+        case .launchApp(let url):
+            if await appLauncher.open(url) { watch(.openedApp(at: clock.now)) }
+            return .cancel
+        case .openInBrowser(let url):
+            if await appLauncher.open(url) { watch(.openedBrowser) }
             return .cancel
         case .thirdPartyPage(let url, let placement):
-            if await appLauncher.openAppLink(url) { return .cancel }
+            if await appLauncher.openAppLink(url) {
+                watch(.openedApp(at: clock.now))
+                return .cancel
+            }
             guard await opensInWebView(request, placement: placement) else {
-                _ = await appLauncher.open(url)
+                if await appLauncher.open(url) { watch(.openedBrowser) }
                 return .cancel
             }
             leaveOwnPage(request)
@@ -172,6 +183,8 @@ extension SwedbankPaySDKController {
     }
 
     private func leaveOwnPage(_ request: SwedbankPaySDK.WebNavigationRequest) {
+        // The payment moved on in the web view: it is not stuck in another app.
+        if request.isMainFrame { watch(.webViewNavigated) }
         guard request.isMainFrame, !request.isNewWindow, isShowingOwnPage else { return }
         isShowingOwnPage = false
         delegate?.paymentOrderDidHide()
@@ -195,6 +208,15 @@ extension SwedbankPaySDKController {
 #if !canImport(UIKit)
     extension SwedbankPaySDKController {
         static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { nil }
+
+        static func platformDialogPresenter() -> (any SwedbankPaySDK.PayerDialogPresenter)? { nil }
+
+        /// Without a view system the host shows the terms page's web view; nothing to present.
+        func presentTermsOfService(_ viewController: SwedbankPaySDK.PlatformViewController, title: String) {
+            viewController.title = title
+        }
+
+        func dismissTermsOfServicePresentation(_ viewController: SwedbankPaySDK.PlatformViewController) {}
 
         static func platformAppLauncher() -> any SwedbankPaySDK.AppLauncher { SwedbankPaySDK.NoAppLauncher() }
 

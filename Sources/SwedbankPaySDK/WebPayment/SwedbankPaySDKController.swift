@@ -52,8 +52,24 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// hold are dropped.
     public var paymentMenuStyle: [String: Any]?
 
-    /// Where redirected pages open; see ``WebRedirectBehavior``.
-    public var webRedirectBehavior: WebRedirectBehavior = .Default
+    /// Where redirected pages open; see ``WebRedirectBehavior``. Under `Default` the controller
+    /// also watches for a payment stuck in another app and offers to continue in the browser.
+    public var webRedirectBehavior: WebRedirectBehavior = .Default {
+        didSet { watch(.promptsAllowed(webRedirectBehavior == .Default)) }
+    }
+
+    /// Told the URL of every navigation the payment's web view asks about, before it is decided
+    /// (5.0.3's `webNavigationLogger`). For logs; it decides nothing.
+    public var webNavigationLogger: ((URL) -> Void)?
+
+    /// Shows the payer the page's JavaScript dialogs and the SDK's own prompts. Nil uses
+    /// ``defaultDialogPresenter``, then the platform's (`UIAlertController` on UIKit); without
+    /// any, page dialogs are answered as an engine without a UI answers them and prompts are not
+    /// shown.
+    public var dialogPresenter: (any SwedbankPaySDK.PayerDialogPresenter)?
+
+    /// The dialog presenter of controllers that were not given one.
+    public static var defaultDialogPresenter: (any SwedbankPaySDK.PayerDialogPresenter)?
 
     /// The payment order being paid, once the configuration created it.
     public var currentPaymentOrder: SwedbankPaySDK.ViewPaymentOrderInfo? {
@@ -101,6 +117,20 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     var pageCount = 0
     /// Whether the web view still shows the SDK's page rather than a page it navigated to.
     var isShowingOwnPage = false
+    /// Where the payment goes on, for the "payment may be stuck" prompt.
+    var processWatch = SwedbankPaySDK.ProcessHostWatch()
+    /// The check the watch scheduled.
+    var processWatchCheck: Task<Void, Never>?
+    /// Numbers the prompts shown, so an answer to one taken away is ignored.
+    var promptNumber = 0
+    /// Reads the time for the watch; tests set a manual clock.
+    var clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock()
+    /// The web view of the terms of service page while it is shown.
+    var termsOfServiceWebView: (any SwedbankPaySDK.WebView)?
+    #if canImport(UIKit)
+        /// Tells the controller when the app becomes active, while the view is loaded.
+        var activationObserver: ActivationObserver?
+    #endif
 
     // MARK: Creating
 
@@ -150,6 +180,13 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         }
 
         private static let restorationKey = "com.swedbankpay.mobilesdk.payment"
+
+        /// Follows the system appearance and starts watching for the payer's return to the app.
+        open override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+            activationObserver = ActivationObserver { [weak self] in self?.applicationDidBecomeActive() }
+        }
     #endif
 
     /// Creates a controller that shows its pages through `webViewHost` and opens other apps and

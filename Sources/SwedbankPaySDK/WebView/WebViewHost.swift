@@ -23,7 +23,8 @@ extension SwedbankPaySDK {
     /// - asking ``navigationDecider`` before every navigation the page makes itself;
     /// - delivering what page scripts post with `window.webkit.messageHandlers.<name>.postMessage`
     ///   (``addMessageHandler(name:_:)``);
-    /// - reporting loads that fail (``loadFailureHandler``).
+    /// - reporting loads that fail (``loadFailureHandler``);
+    /// - handing the page's JavaScript dialogs to ``dialogHandler``.
     ///
     /// A web view never opens windows itself: a popup (`window.open`, a `target="_blank"` link)
     /// is offered to the decider with ``WebNavigationRequest/isNewWindow`` set, and if allowed it is
@@ -42,6 +43,13 @@ extension SwedbankPaySDK {
         /// Told when a top-level document fails to load: a network error, a refused connection, a
         /// URL the engine cannot show. Navigations the decider cancelled are not failures.
         var loadFailureHandler: WebViewLoadFailureHandler? { get set }
+
+        /// Asked to answer each JavaScript dialog (`alert`, `confirm`, `prompt`) the top-level
+        /// document or a frame opens; the page waits for the answer. Without a handler dialogs
+        /// are answered as an engine without a UI answers them: alerts close, the rest are
+        /// dismissed. Web views that cannot show dialogs may leave it to the default, which
+        /// holds nothing.
+        var dialogHandler: WebDialogHandler? { get set }
 
         /// Shows `html` as the top-level document at `baseURL`, so the page's origin is that of
         /// `baseURL` and its relative URLs resolve against it (`loadHTMLString(_:baseURL:)`).

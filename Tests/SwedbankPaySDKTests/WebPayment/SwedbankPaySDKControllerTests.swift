@@ -196,7 +196,7 @@ import Testing
         #expect(harness.delegate.calls == ["paymentOrderDidHide"])
     }
 
-    @Test func appsLinksCustomSchemesPopupsAndTermsGoOutside() async throws {
+    @Test func appsLinksCustomSchemesAndPopupsGoOutsideAndTheTermsToAPageOfTheirOwn() async throws {
         let harness = ControllerHarness()
         await harness.startV3()
         let webView = try #require(harness.webView)
@@ -212,8 +212,12 @@ import Testing
         #expect(
             harness.launcher.opened == [
                 "appLink(https://bankid.example/start) -> true", "open(swish://paymentrequest?token=t)",
-                "open(https://psp.example/help)", "open(https://merchant.example/tos)",
+                "open(https://psp.example/help)",
             ])
+        // The terms the delegate did not take are shown in a web view of the SDK's own.
+        #expect(harness.host.webViews.count == 2)
+        #expect(harness.host.webViews.last?.events == [.load(URL(string: "https://merchant.example/tos")!)])
+        #expect(harness.controller.termsOfServicePage === harness.host.webViews.last?.viewController)
         #expect(
             harness.delegate.calls == [
                 "overrideTermsOfServiceTapped(https://merchant.example/tos)",

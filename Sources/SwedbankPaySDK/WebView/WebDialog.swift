@@ -1,0 +1,44 @@
+import Foundation
+
+extension SwedbankPaySDK {
+    /// A JavaScript dialog a page opened — `alert`, `confirm` or `prompt`. The page is blocked
+    /// until it is answered.
+    public enum WebDialog: Sendable, Hashable {
+        /// `alert(message)`.
+        case alert(message: String)
+        /// `confirm(message)`.
+        case confirm(message: String)
+        /// `prompt(message, defaultText)`.
+        case prompt(message: String, defaultText: String?)
+
+        /// The page's message.
+        public var message: String {
+            switch self {
+            case .alert(let message), .confirm(let message), .prompt(let message, _): message
+            }
+        }
+    }
+
+    /// The answer to a ``WebDialog``, as the page sees it.
+    public enum WebDialogAnswer: Sendable, Hashable {
+        /// OK: an alert closed, a confirm answered `true`.
+        case accepted
+        /// OK on a prompt, with the text entered.
+        case text(String)
+        /// Cancel (a confirm answered `false`, a prompt `null`), or closed without an answer.
+        case dismissed
+    }
+
+    /// Answers a page's dialog; the page waits until it returns.
+    public typealias WebDialogHandler = @MainActor (WebDialog) async -> WebDialogAnswer
+}
+
+extension SwedbankPaySDK.WebView {
+    /// A web view that does not show dialogs: by default ``WebView/dialogHandler`` holds nothing
+    /// and setting it does nothing, so such a web view answers dialogs as its engine does without
+    /// a UI (alerts close, confirms and prompts are dismissed).
+    public var dialogHandler: SwedbankPaySDK.WebDialogHandler? {
+        get { nil }
+        set {}
+    }
+}
