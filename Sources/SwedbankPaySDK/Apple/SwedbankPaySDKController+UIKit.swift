@@ -306,3 +306,11 @@
         }
     }
 #endif
+
+#if canImport(UIKit)
+    import UIKit
+
+    // The controller restores itself (`viewController(withRestorationIdentifierPath:coder:)` is in
+    // the class body, where subclasses can override it).
+    extension SwedbankPaySDKController: UIViewControllerRestoration {}
+#endif

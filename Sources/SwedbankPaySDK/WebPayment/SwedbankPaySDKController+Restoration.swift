@@ -14,7 +14,8 @@ extension SwedbankPaySDKController {
             state: state,
             consumer: consumer,
             paymentOrder: paymentOrder,
-            userData: nil
+            userData: nil,
+            configurationWasGiven: givenConfiguration != nil
         )
         if let userData {
             if let value = SwedbankPaySDK.CodableRegistry.shared.registeredValue(userData) {
@@ -56,7 +57,17 @@ extension SwedbankPaySDKController {
             notifyTerminalState()
             return
         }
-        guard let configuration else {
+        // A configuration given to the saved controller's initializer is not in the data: a
+        // controller that was not given one itself cannot know it (5.0.3's rule).
+        if snapshot.configurationWasGiven == true, givenConfiguration == nil {
+            state = .failed(
+                state.paymentOrderInfo,
+                SwedbankPaySDK.WebPaymentError(StateRestorationError.nonpersistableConfiguration))
+            notifyTerminalState()
+            return
+        }
+        let configuration = configuration
+        guard !(configuration is MissingConfiguration) else {
             state = .failed(
                 state.paymentOrderInfo, SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration))
             notifyTerminalState()
@@ -81,5 +92,8 @@ extension SwedbankPaySDK {
         var consumer: Consumer?
         var paymentOrder: PaymentOrder?
         var userData: TypedCodableValue?
+        /// Whether the saved controller was given its configuration by an initializer (absent in
+        /// data saved before this was recorded).
+        var configurationWasGiven: Bool?
     }
 }

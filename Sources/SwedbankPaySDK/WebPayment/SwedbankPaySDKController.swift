@@ -87,11 +87,16 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         return false
     }
 
-    /// The configuration used for this controller's payment: the one given to
-    /// ``init(configuration:consumer:paymentOrder:)``, else ``defaultConfiguration``. Subclasses may
-    /// override it. It is read once, when the payment starts or is restored.
-    open var configuration: SwedbankPaySDKConfiguration? {
-        givenConfiguration ?? Self.defaultConfiguration
+    /// The configuration used for this controller's payment: the one given to an initializer,
+    /// else ``defaultConfiguration``. Subclasses may override it (as with 5.0.3, to choose a
+    /// configuration that state restoration can find again). It is read once, when the payment
+    /// starts or is restored.
+    ///
+    /// When neither was set, it is a stand-in that the controller recognises: the payment fails
+    /// with ``ControllerError/missingConfiguration`` (5.0.3 stopped the app with a
+    /// precondition failure).
+    open var configuration: SwedbankPaySDKConfiguration {
+        givenConfiguration ?? Self.defaultConfiguration ?? MissingConfiguration()
     }
 
     // MARK: State (used by the extensions that run the flow)
@@ -135,11 +140,14 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     // MARK: Creating
 
     #if canImport(UIKit)
-        /// Creates a controller using ``defaultConfiguration``, the SDK's `WKWebView` and `UIApplication`.
-        public init() {
+        /// Creates a controller using ``configuration`` (by default ``defaultConfiguration``), the
+        /// SDK's `WKWebView` and `UIApplication`. It is its own restoration class: UIKit state
+        /// restoration makes a new one with this initializer.
+        public required init() {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init(nibName: nil, bundle: nil)
+            restorationClass = Self.self
         }
 
         /// Creates a controller from a storyboard; it uses ``defaultConfiguration``.
@@ -151,7 +159,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     #else
         /// Creates a controller using ``defaultConfiguration``, ``defaultWebViewHost`` and
         /// ``defaultAppLauncher``.
-        public override init() {
+        public required override init() {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init()
@@ -181,6 +189,17 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
 
         private static let restorationKey = "com.swedbankpay.mobilesdk.payment"
 
+        /// Makes the controller UIKit restores: a new one of this class (`init()`), which then
+        /// decodes its payment. As 5.0.3's, it restores subclasses too.
+        open class func viewController(
+            withRestorationIdentifierPath identifierComponents: [String], coder: NSCoder
+        ) -> UIViewController? {
+            let viewController = Self()
+            viewController.restorationIdentifier = identifierComponents.last
+            viewController.restorationClass = self
+            return viewController
+        }
+
         /// Follows the system appearance and starts watching for the payer's return to the app.
         open override func viewDidLoad() {
             super.viewDidLoad()
@@ -209,15 +228,39 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     }
 
     /// Creates a controller for `configuration` and starts a v2 payment at once, with checkin when
-    /// a `consumer` is given. (The older way to start; prefer ``init()`` and `startPayment`.)
+    /// a `consumer` is given. (5.0.3's older way to start; prefer ``init()`` and `startPayment`.)
     public convenience init(
         configuration: SwedbankPaySDKConfiguration,
         consumer: SwedbankPaySDK.Consumer? = nil,
         paymentOrder: SwedbankPaySDK.PaymentOrder?
     ) {
-        self.init()
+        self.init(
+            configuration: configuration, withCheckin: consumer != nil, consumer: consumer, paymentOrder: paymentOrder,
+            userData: nil)
+    }
+
+    /// Creates a controller for `configuration` and starts a v2 payment at once, with checkin when
+    /// `withCheckin` is true. (5.0.3's older way to start; prefer ``init()`` and `startPayment`.)
+    ///
+    /// A controller made this way cannot be restored by UIKit state restoration, which makes a
+    /// new controller that does not know `configuration`: the restored payment fails with
+    /// ``StateRestorationError/nonpersistableConfiguration``, as in 5.0.3.
+    public init(
+        configuration: SwedbankPaySDKConfiguration,
+        withCheckin: Bool,
+        consumer: SwedbankPaySDK.Consumer?,
+        paymentOrder: SwedbankPaySDK.PaymentOrder?,
+        userData: Any?
+    ) {
         givenConfiguration = configuration
-        startPayment(withCheckin: consumer != nil, consumer: consumer, paymentOrder: paymentOrder, userData: nil)
+        injectedWebViewHost = nil
+        injectedAppLauncher = nil
+        #if canImport(UIKit)
+            super.init(nibName: nil, bundle: nil)
+        #else
+            super.init()
+        #endif
+        startPayment(withCheckin: withCheckin, consumer: consumer, paymentOrder: paymentOrder, userData: userData)
     }
 
     // MARK: Starting and changing the payment
@@ -285,7 +328,8 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         self.consumer = consumer
         self.paymentOrder = paymentOrder
         self.userData = userData
-        guard let configuration else {
+        let configuration = configuration
+        guard !(configuration is MissingConfiguration) else {
             let error = SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration)
             state = .failed(nil, error)
             run(.notifyFailed(error))

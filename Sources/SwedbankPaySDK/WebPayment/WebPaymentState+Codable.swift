@@ -103,6 +103,8 @@ extension SwedbankPaySDK {
             registry.register(SwedbankPayConfigurationError.self, name: prefix + "ConfigurationError", sdkOwned: true)
             registry.register(
                 SwedbankPaySDKController.ControllerError.self, name: prefix + "ControllerError", sdkOwned: true)
+            registry.register(
+                SwedbankPaySDK.WebViewLoadFailure.self, name: prefix + "WebViewLoadFailure", sdkOwned: true)
         }()
     }
 }

@@ -58,6 +58,34 @@ import Testing
         #expect(after.configuration.calls == ["postPaymentorders(1500, ref: cpr-9, options: 2)"])
     }
 
+    @Test func aConfigurationGivenToTheSavedControllerIsNotGuessedByOneWithout() async throws {
+        let info = WebPaymentFixtures.v3Info(paymentUrlID: "restored-2")
+        let before = ControllerHarness(configuration: StubWebConfiguration(paymentOrders: [.value(info)]))
+        await before.startV3()
+        let data = try before.controller.paymentRestorationData()
+        before.controller.abortPayment()
+
+        // As UIKit restores: a controller that was given no configuration.
+        let host = ScriptedWebViewHost()
+        let delegate = RecordingWebDelegate()
+        let after = SwedbankPaySDKController(configuration: nil, webViewHost: host, appLauncher: nil)
+        after.delegate = delegate
+        after.restorePayment(from: data)
+        #expect(delegate.calls == ["paymentFailed(nonpersistableConfiguration)"])
+        #expect(after.currentPaymentOrder == info)
+        #expect(host.webViews.isEmpty)
+    }
+
+    @Test func aControllerWithoutAnyConfigurationFailsInsteadOfStopping() async throws {
+        let host = ScriptedWebViewHost()
+        let delegate = RecordingWebDelegate()
+        let controller = SwedbankPaySDKController(configuration: nil, webViewHost: host, appLauncher: nil)
+        controller.delegate = delegate
+        controller.startPayment(paymentOrder: WebPaymentFixtures.order)
+        #expect(delegate.calls == ["paymentFailed(missingConfiguration)"])
+        #expect(host.webViews.isEmpty)
+    }
+
     @Test func anEndedPaymentRestoresItsEnding() async throws {
         let before = ControllerHarness()
         await before.startV3()

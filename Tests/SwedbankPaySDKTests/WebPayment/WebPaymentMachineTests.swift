@@ -229,6 +229,13 @@ import Testing
                     SwedbankPaySDKController.WebContentError.ScriptError(
                         SwedbankPaySDK.TerminalFailure(origin: "o", messageId: "m", details: "d")))),
             .failed(nil, SwedbankPaySDK.WebPaymentError(SwedbankPayConfigurationError.notImplemented)),
+            // 5.0.3's RedirectFailure carries any Error; the SDK's own load failure is saved as it.
+            .failed(
+                WebPaymentFixtures.v3Info,
+                SwedbankPaySDK.WebPaymentError(
+                    SwedbankPaySDKController.WebContentError.RedirectFailure(
+                        error: SwedbankPaySDK.WebViewLoadFailure(
+                            url: URL(string: "https://acs.bank.example/"), description: "refused")))),
         ])
     func roundTrips(state: State) throws {
         #expect(try roundTrip(state) == state)
