@@ -29,6 +29,7 @@ extension SwedbankPaySDK {
             }
         }
 
+        /// Why it is shown.
         public var kind: Kind
         /// A title, or nil (page dialogs have none).
         public var title: String?

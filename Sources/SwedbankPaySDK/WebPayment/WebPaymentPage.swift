@@ -35,7 +35,8 @@ extension SwedbankPaySDK {
         }
 
         /// The whole document. `style` is the app's `paymentMenuStyle`, passed to the hosted view
-        /// as `style` when present.
+        /// as `style` when present. The page follows the system's light or dark appearance
+        /// (`color-scheme`), so the web view is not a white sheet in Dark Mode.
         func html(style: JSONValue?, delayed: Bool) -> String {
             """
             <!DOCTYPE html>
@@ -43,6 +44,7 @@ extension SwedbankPaySDK {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1.0, maximum-scale=1.0">
+            <meta name="color-scheme" content="light dark">
             <title>\(title)</title>
             </head>
             <body>

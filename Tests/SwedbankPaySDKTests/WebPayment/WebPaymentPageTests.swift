@@ -14,6 +14,7 @@ import Testing
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1.0, maximum-scale=1.0">
+            <meta name="color-scheme" content="light dark">
             <title>Swedbank Pay Payment</title>
             </head>
             <body>
