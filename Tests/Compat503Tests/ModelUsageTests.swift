@@ -40,6 +40,9 @@ import Testing
         #expect(
             json?["nationalIdentifier"] as? [String: String]
                 == ["socialSecurityNumber": "199710202392", "countryCode": "SE"])
+        // The Android SDK's name for the same type, for code shared between the apps.
+        let shared: SwedbankPaySDK.PayerNationalIdentifier = identifier
+        #expect(shared == identifier)
 
         let info = SwedbankPaySDK.ViewPaymentOrderInfo(
             isV3: true, webViewBaseURL: URL(string: "https://shop.example.com/"),

@@ -77,4 +77,7 @@ extension SwedbankPaySDK {
 extension SwedbankPaySDK {
     /// The 5.0.3 SDK's name for ``PaymentOrderPayer/NationalIdentifier``.
     public typealias NationalIdentifier = PaymentOrderPayer.NationalIdentifier
+    /// The name Swedbank Pay's Android SDK gives ``PaymentOrderPayer/NationalIdentifier``, for
+    /// code shared between the platforms' apps.
+    public typealias PayerNationalIdentifier = PaymentOrderPayer.NationalIdentifier
 }
