@@ -46,6 +46,10 @@ extension BrowserPage {
                 consoleErrors.append(
                     [entry?["text"]?.stringValue, entry?["url"]?.stringValue].compactMap { $0 }.joined(separator: " "))
             }
+        case "Page.javascriptDialogOpening":
+            let params = event.params
+            // Answered apart from the event loop: the handler may wait for the payer.
+            Task { await self.dialogOpened(params) }
         case "Page.windowOpen":
             // Handlers run apart from the event loop: they may wait for the page (a popup loaded in
             // place), whose events this loop delivers.
@@ -196,4 +200,33 @@ extension BrowserPage {
         await handler(value.objectValue?["body"] ?? .null)
     }
 
+}
+
+extension BrowserPage {
+    /// Hands a dialog to the handler and gives the page its answer. A `beforeunload` dialog is
+    /// accepted: the SDK's navigations are decided before they start, not by the page.
+    func dialogOpened(_ params: SwedbankPaySDK.JSONObject) async {
+        let message = params["message"]?.stringValue ?? ""
+        let dialog: SwedbankPaySDK.WebDialog
+        switch params["type"]?.stringValue {
+        case "alert": dialog = .alert(message: message)
+        case "confirm": dialog = .confirm(message: message)
+        case "prompt": dialog = .prompt(message: message, defaultText: params["defaultPrompt"]?.stringValue)
+        default:
+            _ = try? await send("Page.handleJavaScriptDialog", ["accept": .bool(true)])
+            return
+        }
+        dialogs.append(dialog)
+        let answer: SwedbankPaySDK.WebDialogAnswer
+        if let dialogHandler {
+            answer = await dialogHandler(dialog)
+        } else if case .alert = dialog {
+            answer = .accepted
+        } else {
+            answer = .dismissed
+        }
+        var reply: SwedbankPaySDK.JSONObject = ["accept": .bool(answer != .dismissed)]
+        if case .text(let text) = answer { reply["promptText"] = .string(text) }
+        _ = try? await send("Page.handleJavaScriptDialog", reply)
+    }
 }

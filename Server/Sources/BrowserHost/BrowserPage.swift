@@ -20,6 +20,8 @@ public actor BrowserPage {
     public typealias PopupHandler = @Sendable (URL) async -> Void
     /// Told when a top-level document fails to load (not when the decider cancelled it).
     public typealias LoadFailureHandler = @Sendable (LoadFailure) async -> Void
+    /// Answers a JavaScript dialog (`alert`, `confirm`, `prompt`); the page waits for it.
+    public typealias DialogHandler = @Sendable (SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer
 
     let connection: DevToolsConnection
     let targetId: String
@@ -31,6 +33,9 @@ public actor BrowserPage {
     var decider: NavigationDecider?
     var popupHandler: PopupHandler?
     var loadFailureHandler: LoadFailureHandler?
+    var dialogHandler: DialogHandler?
+    /// The JavaScript dialogs the page opened, in order.
+    public internal(set) var dialogs: [SwedbankPaySDK.WebDialog] = []
     var messageHandlers: [String: MessageHandler] = [:]
     /// The `Page.addScriptToEvaluateOnNewDocument` identifier of each handler's installer.
     private var handlerScripts: [String: String] = [:]
@@ -168,6 +173,21 @@ public actor BrowserPage {
     /// allowed.
     public func setNavigationDecider(_ decider: NavigationDecider?) {
         self.decider = decider
+    }
+
+    /// Sets who answers the page's JavaScript dialogs. Without one they are answered as an engine
+    /// without a UI answers them: alerts close, confirms and prompts are dismissed.
+    public func setDialogHandler(_ handler: DialogHandler?) {
+        dialogHandler = handler
+    }
+
+    /// Makes the page see the system's appearance as `scheme` (`"light"` or `"dark"`) through
+    /// `prefers-color-scheme`; nil shows the browser's own.
+    public func emulateColorScheme(_ scheme: String?) async throws {
+        let features: [SwedbankPaySDK.JSONValue] = [
+            .object(["name": .string("prefers-color-scheme"), "value": .string(scheme ?? "")])
+        ]
+        try await send("Emulation.setEmulatedMedia", ["features": .array(features)])
     }
 
     /// Sets who is told about popups.

@@ -21,6 +21,9 @@ public final class ChromiumWebView: SwedbankPaySDK.WebView {
     public var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
     /// Told when a top-level document the page navigated to fails to load.
     public var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
+    /// Answers the page's JavaScript dialogs (DevTools' `Page.javascriptDialogOpening`); without
+    /// one, alerts close and confirms and prompts are dismissed.
+    public var dialogHandler: SwedbankPaySDK.WebDialogHandler?
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
 
@@ -48,6 +51,16 @@ public final class ChromiumWebView: SwedbankPaySDK.WebView {
         await page.setLoadFailureHandler { [weak self] failure in
             await self?.loadFailed(failure)
         }
+        await page.setDialogHandler { [weak self] dialog in
+            // A web view that is gone answers nothing; for an alert, dismissing is closing.
+            await self?.answer(dialog) ?? .dismissed
+        }
+    }
+
+    private func answer(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
+        if let dialogHandler { return await dialogHandler(dialog) }
+        if case .alert = dialog { return .accepted }
+        return .dismissed
     }
 
     // MARK: Loading
@@ -148,6 +161,7 @@ public final class ChromiumWebView: SwedbankPaySDK.WebView {
         isClosed = true
         navigationDecider = nil
         loadFailureHandler = nil
+        dialogHandler = nil
         handlers.removeAll()
         await page.close()
     }

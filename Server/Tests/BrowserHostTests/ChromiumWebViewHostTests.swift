@@ -346,3 +346,53 @@ func freeLoopbackPort() async throws -> Int {
     try await channel.close()
     return port
 }
+
+/// The `WebView` contract's dialogs in real Chromium: a page calling `alert`, `confirm` and
+/// `prompt` is answered by the handler, and without one as an engine without a UI answers.
+@MainActor @Suite(.serialized) struct ChromiumWebViewDialogTests {
+    @Test func aPagesDialogsGoToTheHandlerAndItsAnswersBackToThePage() async throws {
+        try await TestSite.run { _, host in
+            let webView = try await host.makeWebView()
+            var asked: [SwedbankPaySDK.WebDialog] = []
+            webView.dialogHandler = { dialog in
+                asked.append(dialog)
+                switch dialog {
+                case .alert: return .accepted
+                case .confirm(let message): return message == "Pay 15.00 SEK?" ? .accepted : .dismissed
+                case .prompt: return .text("4321")
+                }
+            }
+            try await webView.loadHTML("<p>shop</p>", baseURL: ChromiumWebViewHostTests.base)
+            let answers = try await webView.evaluateJavaScript(
+                """
+                (function () {
+                  alert("Card saved");
+                  return [confirm("Pay 15.00 SEK?"), prompt("Code from your bank", "0000"), confirm("Leave?")];
+                })()
+                """)
+            #expect(answers == .array([.bool(true), .string("4321"), .bool(false)]))
+            #expect(
+                asked == [
+                    .alert(message: "Card saved"), .confirm(message: "Pay 15.00 SEK?"),
+                    .prompt(message: "Code from your bank", defaultText: "0000"), .confirm(message: "Leave?"),
+                ])
+            await webView.close()
+        }
+    }
+
+    @Test func withoutAHandlerTheDialogsAreAnsweredAsWithoutAUI() async throws {
+        try await TestSite.run { _, host in
+            let webView = try await host.makeWebView()
+            try await webView.loadHTML("<p>shop</p>", baseURL: ChromiumWebViewHostTests.base)
+            let answers = try await webView.evaluateJavaScript(
+                "(function () { alert('hi'); return [confirm('ok?'), prompt('code?', 'x')]; })()")
+            #expect(answers == .array([.bool(false), .null]))
+            let page = try #require(webView as? ChromiumWebView).page
+            #expect(
+                await page.dialogs == [
+                    .alert(message: "hi"), .confirm(message: "ok?"), .prompt(message: "code?", defaultText: "x"),
+                ])
+            await webView.close()
+        }
+    }
+}

@@ -269,3 +269,61 @@ import Testing
         return try world.sdkPage()
     }
 }
+
+/// The payer's side of the web payment in Chromium: the page's dialogs reach the app's presenter
+/// through the controller, and the SDK's page and the sandbox's menu follow the system's light
+/// or dark appearance.
+@MainActor
+@Suite(.serialized) struct WebPaymentPayerFaceTests {
+    /// Says OK to every dialog (with `text` in a text field), recording what it was shown.
+    final class OKPresenter: SwedbankPaySDK.PayerDialogPresenter {
+        var shown: [SwedbankPaySDK.PayerDialog] = []
+        let text: String
+
+        init(text: String) { self.text = text }
+
+        func present(
+            _ dialog: SwedbankPaySDK.PayerDialog, over viewController: SwedbankPaySDK.PlatformViewController
+        ) async -> SwedbankPaySDK.PayerDialogResponse {
+            shown.append(dialog)
+            return SwedbankPaySDK.PayerDialogResponse(button: 0, text: dialog.textField == nil ? nil : text)
+        }
+
+        func dismiss() {}
+    }
+
+    @Test func thePagesDialogsAreAskedOfThePayerThroughTheAppsPresenter() async throws {
+        try await WebPaymentWorld.run { world in
+            let (recorder, controller) = try await world.showMenu()
+            let presenter = OKPresenter(text: "1234")
+            controller.dialogPresenter = presenter
+            SwedbankPaySDK.Strings.language = "sv"
+            defer { SwedbankPaySDK.Strings.language = nil }
+            let page = try world.sdkPage()
+            #expect(
+                try await page.evaluate("[confirm('Lämna betalningen?'), prompt('Kod', '')]")
+                    == .array([.bool(true), .string("1234")]))
+            #expect(presenter.shown.map(\.message) == ["Lämna betalningen?", "Kod"])
+            #expect(presenter.shown.map { $0.buttons.map(\.title) } == [["OK", "Avbryt"], ["OK", "Avbryt"]])
+            #expect(recorder.events == ["paymentOrderDidShow"])
+        }
+    }
+
+    @Test func theSDKsPageAndTheSandboxsMenuFollowTheSystemAppearance() async throws {
+        try await WebPaymentWorld.run { world in
+            let (_, controller) = try await world.showMenu()
+            let page = try world.sdkPage()
+            let menu = try world.menu(controller.currentPaymentOrder)
+            func colours() async throws -> [SwedbankPaySDK.JSONValue] {
+                [
+                    try await page.evaluate("getComputedStyle(document.body).color"),
+                    try await page.evaluate("getComputedStyle(document.body).backgroundColor", in: menu),
+                ]
+            }
+            try await page.emulateColorScheme("dark")
+            #expect(try await colours() == [.string("rgb(255, 255, 255)"), .string("rgb(27, 26, 24)")])
+            try await page.emulateColorScheme("light")
+            #expect(try await colours() == [.string("rgb(0, 0, 0)"), .string("rgb(253, 246, 238)")])
+        }
+    }
+}

@@ -31,6 +31,7 @@ enum DashboardPage {
         main.dashboard { max-width: 1100px; }
         td { overflow-wrap: anywhere; }
         td.warning { background: #fff4d6; color: #6b4700; }
+        @media (prefers-color-scheme: dark) { td.warning { background: #3b2f10; color: #f3d27a; } }
         th { overflow-wrap: normal; white-space: nowrap; }
         /* On a phone each row becomes a small card of "label: value" lines. */
         @media (max-width: 640px) {

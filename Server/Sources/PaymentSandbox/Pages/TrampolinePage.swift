@@ -24,7 +24,9 @@ struct TrampolinePage: Sendable {
                 <meta name="viewport" content="width=device-width, initial-scale=1.0" />
                 <title>Swedbank Pay Redirect</title>
                 <style>
+                    :root { color-scheme: light dark; }
                     body { margin: 0; font-family: -apple-system, "Segoe UI", Roboto, sans-serif; background: #fdf6ee; }
+                    @media (prefers-color-scheme: dark) { body { background: #1b1a18; } }
                     .trampoline-container { display: flex; min-height: 100vh; align-items: center; justify-content: center; }
                     .trampoline-text { padding: 1em 2em; border-radius: 8px; background: #31a3ae; color: #fff;
                         font-size: 1.2em; text-decoration: none; }
