@@ -60,11 +60,10 @@ extension BackendHarness {
         try await payAtSandbox(pspID)
         // The sandbox's callback makes the backend read the order back; waited for, so that read
         // is not counted as something a later request sent.
-        let store = backend.services.store
-        for _ in 0..<200 where try await store.find(pspID: pspID)?.status != "Paid" {
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        try #require(try await store.find(pspID: pspID)?.status == "Paid")
+        let orderID = try #require(try await backend.services.store.find(pspID: pspID)?.id)
+        let paid = await database.statusChanges.first(
+            where: { $0.orderID == orderID && $0.status == "Paid" }, within: 10)
+        try #require(paid != nil, "the callback's status read was not recorded")
         return pspID
     }
 

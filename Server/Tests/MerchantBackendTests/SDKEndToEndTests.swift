@@ -162,13 +162,9 @@ import Testing
             _ = try await harness.client.answer(
                 .POST, harness.sandboxURL + "/sandbox/paymentorders/\(guid)/pay", json: "{}")
             // The sandbox posts the callback by itself; wait for the backend to record it.
-            var status: String?
-            for _ in 0..<100 {
-                status = try await harness.backend.services.store.find(id: stored.id)?.status
-                if status == "Paid" { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(status == "Paid")
+            let recorded = await harness.database.statusChanges.first(
+                where: { $0.orderID == stored.id && $0.status == "Paid" }, within: 10)
+            #expect(recorded != nil)
             let view = try await harness.send(.GET, "/paymentorders/\(stored.id)")
             #expect(view.json["status"] as? String == "Paid")
             #expect(view.json["paymentOrder"] as? String == paymentId)

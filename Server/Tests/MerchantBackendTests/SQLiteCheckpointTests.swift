@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import ServerSupport
 import Testing
 
 @testable import MerchantBackend
@@ -15,6 +16,7 @@ import Testing
         do {
             let autocheckpoint = try await database.sql.raw("PRAGMA wal_autocheckpoint").first()
             #expect(try autocheckpoint?.decode(column: "wal_autocheckpoint", as: Int.self) == 0)
+            let checkpoints = try #require(database.checkpoints)
             let sizeBefore = try Self.size(of: path)
             let orders = (0..<2_000).map {
                 OrderWritesTests.order("c-\($0)", user: "checkpoint", key: nil, payeeReference: "P\($0)")
@@ -23,13 +25,11 @@ import Testing
                 let slice = Array(orders[batch..<min(batch + OrderWrites.maxBatch, orders.count)])
                 #expect(try await OrderWrites.insertAll(slice, into: database.sql).allSatisfy { $0 })
             }
-            // The rows are in the log; within two checkpoint intervals they are in the file too.
-            var size = try Self.size(of: path)
-            for _ in 0..<30 where size < sizeBefore + 100_000 {
-                try await Task.sleep(for: .milliseconds(100))
-                size = try Self.size(of: path)
-            }
-            #expect(size >= sizeBefore + 100_000)
+            // The rows are in the log; after the next checkpoint that started once they were (the
+            // second from now: one may be running), they are in the file too.
+            let done = await checkpoints.totalAppended
+            _ = await checkpoints.entries(once: done + 2)
+            #expect(try Self.size(of: path) >= sizeBefore + 100_000)
             #expect(try await OrderStore(database: database).all().count == 2_000)
         } catch {
             try? await database.close()

@@ -7,6 +7,7 @@ import PostgresKit
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
+import ServerSupport
 
 /// An open database of either engine, as SQLKit's `SQLDatabase`, with the schema migrated.
 ///
@@ -21,12 +22,31 @@ public final class BackendDatabase: Sendable {
     /// Which engine, for the few statements that differ.
     let engine: Engine
     private let closer: @Sendable () async throws -> Void
+    /// Every status this process recorded, newest 1,024 kept: an event to await (a callback's
+    /// status read back, a relay's or the admin API's), where a caller would otherwise poll the
+    /// table. Other instances' changes are not in it.
+    public let statusChanges = BoundedLog<StatusChange>(capacity: 1_024)
+
+    /// A status recorded for an order.
+    public struct StatusChange: Sendable, Hashable {
+        /// The order's id (ours).
+        public let orderID: String
+        /// The status read from Swedbank Pay.
+        public let status: String
+    }
 
     enum Engine: Sendable { case sqlite, postgres }
 
-    private init(sql: any SQLDatabase, engine: Engine, closer: @escaping @Sendable () async throws -> Void) {
+    /// Each background checkpoint's log size in frames, on SQLite: an event to await.
+    let checkpoints: BoundedLog<Int>?
+
+    private init(
+        sql: any SQLDatabase, engine: Engine, checkpoints: BoundedLog<Int>? = nil,
+        closer: @escaping @Sendable () async throws -> Void
+    ) {
         self.sql = sql
         self.engine = engine
+        self.checkpoints = checkpoints
         self.closer = closer
     }
 
@@ -58,7 +78,7 @@ public final class BackendDatabase: Sendable {
                 try? await connection.close().get()
                 throw error
             }
-            database = BackendDatabase(sql: sql, engine: .sqlite) {
+            database = BackendDatabase(sql: sql, engine: .sqlite, checkpoints: checkpointer.checkpoints) {
                 await checkpointer.stop()
                 try await connection.close().get()
             }

@@ -88,6 +88,7 @@ struct OrderStore: Sendable {
             WHERE id = \(bind: id) AND (status IS NULL OR status <> \(bind: status))
             """
         ).run()
+        await database.statusChanges.append(BackendDatabase.StatusChange(orderID: id, status: status))
     }
 
     func find(id: String) async throws -> StoredOrder? {

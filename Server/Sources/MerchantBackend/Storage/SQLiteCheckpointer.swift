@@ -3,6 +3,7 @@ import Logging
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
+import ServerSupport
 
 /// Copies SQLite's write-ahead log into the database file on a connection of its own, so order
 /// writes never wait for it.
@@ -18,14 +19,17 @@ import SQLiteNIO
 final class SQLiteCheckpointer: Sendable {
     private let task: Task<Void, Never>
     private let connection: SQLiteConnection
+    /// The log's size in frames after each checkpoint.
+    let checkpoints: BoundedLog<Int>
 
     /// Frames (pages, 4 KiB by default) the log may hold before a checkpoint waits for the
     /// writer: about 400 MB.
     static let restartAfterFrames = 100_000
 
-    private init(task: Task<Void, Never>, connection: SQLiteConnection) {
+    private init(task: Task<Void, Never>, connection: SQLiteConnection, checkpoints: BoundedLog<Int>) {
         self.task = task
         self.connection = connection
+        self.checkpoints = checkpoints
     }
 
     /// Opens a second connection to the database at `path` and checkpoints every `interval`.
@@ -40,6 +44,7 @@ final class SQLiteCheckpointer: Sendable {
             try? await connection.close()
             throw error
         }
+        let checkpoints = BoundedLog<Int>(capacity: 64)
         let task = Task {
             var restart = false
             while !Task.isCancelled {
@@ -48,6 +53,7 @@ final class SQLiteCheckpointer: Sendable {
                 do {
                     let frames = try await checkpoint(sql, mode: restart ? "RESTART" : "PASSIVE")
                     restart = frames > restartAfterFrames
+                    await checkpoints.append(frames)
                 } catch is CancellationError {
                     break
                 } catch {
@@ -55,7 +61,7 @@ final class SQLiteCheckpointer: Sendable {
                 }
             }
         }
-        return SQLiteCheckpointer(task: task, connection: connection)
+        return SQLiteCheckpointer(task: task, connection: connection, checkpoints: checkpoints)
     }
 
     /// Runs one checkpoint; returns how many frames the log holds.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import ServerSupport
 import SwedbankPaySDK
 
 /// Tells a merchant that a payment order changed by POSTing the v3.1 callback body to the order's

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerSupport
 
 /// Records every request outside the control API in the request log: method, path, query, status,
 /// start and duration, the fault that applied, the warnings the route noted and the caller's

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The state of the control API, shared by its routes and its middleware: the request log, the
 /// fault rules, and the way back to ``PaymentSandbox/reset()``.

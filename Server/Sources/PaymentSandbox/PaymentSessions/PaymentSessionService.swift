@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// Runs session requests: under the session's lock it loads the order and the session, applies

@@ -1,19 +1,23 @@
 import Foundation
 
-/// An append-only log that keeps the newest `capacity` entries: the request log, the event
-/// (beacon) log and the callback log.
-actor BoundedLog<Entry: Sendable> {
+/// An append-only log that keeps the newest `capacity` entries — the sandbox's request, event
+/// (beacon) and callback logs, the backend's status changes — and lets a caller await an entry
+/// instead of polling for it.
+public actor BoundedLog<Entry: Sendable> {
     private let capacity: Int
     private var entries: [Entry] = []
     private var start = 0
-    private(set) var totalAppended = 0
+    /// How many entries were appended since the last clear, kept or not.
+    public private(set) var totalAppended = 0
 
-    init(capacity: Int) {
+    /// A log keeping the newest `capacity` entries.
+    public init(capacity: Int) {
         precondition(capacity > 0, "a log needs room for at least one entry")
         self.capacity = capacity
     }
 
-    func append(_ entry: Entry) {
+    /// Appends `entry`, dropping the oldest beyond the capacity, and wakes who waits for it.
+    public func append(_ entry: Entry) {
         entries.append(entry)
         defer { wakeWaiters(for: entry) }
         totalAppended += 1
@@ -27,13 +31,13 @@ actor BoundedLog<Entry: Sendable> {
     }
 
     /// The kept entries, oldest first.
-    func all() -> [Entry] {
+    public func all() -> [Entry] {
         Array(entries[start...])
     }
 
     /// The kept entries once at least `count` were appended since the last clear (returns at once
     /// when they were) — an event to await, where a test would otherwise poll the log.
-    func entries(once count: Int) async -> [Entry] {
+    public func entries(once count: Int) async -> [Entry] {
         if totalAppended < count {
             await withCheckedContinuation { countWaiters.append((count, $0)) }
         }
@@ -44,7 +48,7 @@ actor BoundedLog<Entry: Sendable> {
 
     /// The first kept entry that matches `condition`, or else the first such entry appended later —
     /// an event to await, where a test would otherwise poll the log.
-    func first(where condition: @escaping @Sendable (Entry) -> Bool) async -> Entry {
+    public func first(where condition: @escaping @Sendable (Entry) -> Bool) async -> Entry {
         if let kept = entries[start...].first(where: condition) { return kept }
         return await withCheckedContinuation { waiters.append((condition, $0)) }
     }
@@ -55,6 +59,9 @@ actor BoundedLog<Entry: Sendable> {
         let counted = countWaiters.filter { $0.count <= totalAppended }
         countWaiters.removeAll { $0.count <= totalAppended }
         for waiter in counted { waiter.continuation.resume() }
+        let matched = timedWaiters.filter { $0.condition(entry) }
+        timedWaiters.removeAll { $0.condition(entry) }
+        for waiter in matched { waiter.continuation.resume(returning: entry) }
         guard !waiters.isEmpty else { return }
         var remaining: [(condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry, Never>)] = []
         for waiter in waiters {
@@ -67,7 +74,32 @@ actor BoundedLog<Entry: Sendable> {
         waiters = remaining
     }
 
-    func clear() {
+    /// ``first(where:)`` with a deadline: nil when no matching entry came within `seconds`.
+    public func first(
+        where condition: @escaping @Sendable (Entry) -> Bool, within seconds: Double
+    ) async -> Entry? {
+        if let kept = entries[start...].first(where: condition) { return kept }
+        nextTimedWaiter += 1
+        let id = nextTimedWaiter
+        let deadline = Task {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            self.expireTimedWaiter(id)
+        }
+        defer { deadline.cancel() }
+        return await withCheckedContinuation { timedWaiters.append((id, condition, $0)) }
+    }
+
+    private var nextTimedWaiter: UInt64 = 0
+    private var timedWaiters:
+        [(id: UInt64, condition: @Sendable (Entry) -> Bool, continuation: CheckedContinuation<Entry?, Never>)] = []
+
+    private func expireTimedWaiter(_ id: UInt64) {
+        guard let index = timedWaiters.firstIndex(where: { $0.id == id }) else { return }
+        timedWaiters.remove(at: index).continuation.resume(returning: nil)
+    }
+
+    /// Forgets every entry.
+    public func clear() {
         entries = []
         start = 0
         totalAppended = 0
