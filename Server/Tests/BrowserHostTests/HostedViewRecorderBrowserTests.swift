@@ -1,20 +1,31 @@
 import BrowserHost
 import Foundation
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 /// What the SDK's side saw: the `{msg, arg}` messages its pages posted and the navigations it
-/// was asked about. Waits poll, so a test reads like the flow it drives.
+/// was asked about. Waits wake at each thing recorded, so a test reads like the flow it drives.
 actor HostedViewRecorder {
     private(set) var messages: [SwedbankPaySDK.JSONObject] = []
     private(set) var navigations: [NavigationRequest] = []
+    /// One arrival per message or navigation recorded.
+    private let recorded = Arrivals()
 
     func message(_ body: SwedbankPaySDK.JSONValue) {
         if let object = body.objectValue { messages.append(object) }
+        recorded.arrive()
     }
 
     func navigation(_ request: NavigationRequest) {
         navigations.append(request)
+        recorded.arrive()
+    }
+
+    /// Waits for the next thing recorded after `seen` of them, until `deadline`; false when none
+    /// came in time.
+    private func nextRecord(after seen: Int, deadline: Date) async -> Bool {
+        await recorded.wait(for: seen + 1, seconds: max(0, deadline.timeIntervalSinceNow))
     }
 
     /// The names of the messages, with `generalEvent`s as `generalEvent:<sourceEvent>`.
@@ -33,12 +44,12 @@ actor HostedViewRecorder {
     func wait(for name: String, after: Int = 0, timeout: TimeInterval = 10) async throws -> SwedbankPaySDK.JSONValue {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            let seen = recorded.count
             let matches = zip(names, messages).filter { $0.0 == name }
             if matches.count > after { return matches[after].1["arg"] ?? .null }
-            if Date() >= deadline {
+            guard await nextRecord(after: seen, deadline: deadline) else {
                 throw HostedViewTestError.timedOut("message \(name); got \(names)")
             }
-            try await Task.sleep(nanoseconds: 20_000_000)
         }
     }
 
@@ -46,11 +57,11 @@ actor HostedViewRecorder {
     func waitForNavigation(to url: String, timeout: TimeInterval = 10) async throws -> NavigationRequest {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            let seen = recorded.count
             if let found = navigations.first(where: { $0.isMainFrame && $0.url.absoluteString == url }) { return found }
-            if Date() >= deadline {
+            guard await nextRecord(after: seen, deadline: deadline) else {
                 throw HostedViewTestError.timedOut("navigation to \(url); got \(navigations.map(\.url))")
             }
-            try await Task.sleep(nanoseconds: 20_000_000)
         }
     }
 }

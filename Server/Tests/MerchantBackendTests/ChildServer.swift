@@ -71,10 +71,10 @@ struct ChildServer: Sendable {
         await exited()
     }
 
-    /// Waits for the process to end without blocking a thread of the cooperative pool (one per
-    /// core), which would stall every other test of this process meanwhile.
+    /// Waits for the process to end — on a thread of its own (`exitStatus()`), not one of the
+    /// cooperative pool, which would stall every other test of this process meanwhile.
     private func exited() async {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        _ = await process.exitStatus()
         LeftoverChildren.shared.remove(process.processIdentifier)
     }
 }
