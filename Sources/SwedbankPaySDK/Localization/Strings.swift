@@ -97,7 +97,7 @@ final class SDKTables: @unchecked Sendable {
     func table(for language: String) -> [String: String] {
         lock.withLock {
             if let table = tables[language] { return table }
-            let path = Bundle.module.path(
+            let path = SwedbankPaySDK.resourceBundle.path(
                 forResource: "Localizable", ofType: "strings", inDirectory: nil, forLocalization: language)
             let table = path.map(Self.read) ?? [:]
             tables[language] = table

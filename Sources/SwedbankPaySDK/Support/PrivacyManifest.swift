@@ -12,7 +12,7 @@ extension SwedbankPaySDK {
     public enum PrivacyManifest {
         /// Where the manifest is in the library's resource bundle.
         public static var url: URL? {
-            Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy")
+            SwedbankPaySDK.resourceBundle.url(forResource: "PrivacyInfo", withExtension: "xcprivacy")
         }
     }
 }
