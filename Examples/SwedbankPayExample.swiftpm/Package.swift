@@ -32,8 +32,8 @@ var targets: [Target] = [
             teamIdentifier: "",
             displayVersion: "1.0",
             bundleVersion: "1",
-            appIcon: .placeholder(icon: .bag),
-            accentColor: .presetColor(.orange),
+            appIcon: .placeholder(icon: .box),
+            accentColor: .presetColor(.blue),
             supportedDeviceFamilies: [.pad, .phone],
             supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight],
             capabilities: [.outgoingNetworkConnections()]

@@ -10,13 +10,25 @@ struct ChildServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     let url: String
 
-    /// Starts `executable` and waits until `GET <url><healthPath>` answers 200. Nil when the
-    /// process ends first (its port was taken meanwhile, say): the caller may try other ports.
+    /// Starts `executable` and waits until `GET <url><healthPath>` answers 200 — and, with
+    /// `readyText`, until the child's standard output says so too. Nil when the process ends
+    /// first (its port was taken meanwhile, say): the caller may try other ports.
     /// `log` takes standard output and error together; `output` and `errors` each one of them.
+    ///
+    /// `readyText` proves the answer came from this child: a free port handed out by the system
+    /// can be taken by another test's server before the child binds it, and that server answers
+    /// the health route too (seen in a clean-clone run: a test then talked to a stranger).
     static func launch(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], url: String,
-        healthPath: String = "/healthz", log: URL? = nil, output: URL? = nil, errors: URL? = nil
+        healthPath: String = "/healthz", readyText: String? = nil, log: URL? = nil, output: URL? = nil,
+        errors: URL? = nil
     ) async throws -> ChildServer? {
+        // Standard output must be readable to find the ready text in it.
+        var output = output
+        if readyText != nil, output == nil, log == nil {
+            output = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).out")
+        }
+        let printed = output ?? log
         func appending(to file: URL) throws -> FileHandle {
             if !FileManager.default.fileExists(atPath: file.path) {
                 _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -42,7 +54,7 @@ struct ChildServer: Sendable {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline, process.isRunning {
             if let health = try? await HTTPClient.shared.answer(.GET, url + healthPath, timeout: .seconds(2)),
-                health.status == 200
+                health.status == 200, Self.said(readyText, in: printed)
             {
                 return server
             }
@@ -51,6 +63,13 @@ struct ChildServer: Sendable {
         guard process.isRunning else { return nil }
         await server.terminate()
         throw StartTimeout(executable: executable.lastPathComponent, url: url)
+    }
+
+    /// Whether `file` holds `text` (always true without a text to look for).
+    private static func said(_ text: String?, in file: URL?) -> Bool {
+        guard let text else { return true }
+        guard let file, let content = try? String(contentsOf: file, encoding: .utf8) else { return false }
+        return content.contains(text)
     }
 
     struct StartTimeout: Error, CustomStringConvertible {

@@ -188,7 +188,8 @@ struct Cluster: Sendable {
         guard
             let server = try await ChildServer.launch(
                 executable, arguments, environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path],
-                url: "http://127.0.0.1:\(port)", log: log)
+                url: "http://127.0.0.1:\(port)", readyText: "Merchant Backend listening on http://127.0.0.1:\(port)",
+                log: log)
         else {
             throw InstanceExited(index: index, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
         }

@@ -32,7 +32,8 @@ import Testing
             """.write(to: envFile, atomically: true, encoding: .utf8)
             server = try await ChildServer.launch(
                 executable, ["backend", "--env-file", envFile.path, "--secrets-dir", secrets.path],
-                environment: ["PORT": "\(port)"], url: "http://127.0.0.1:\(port)")
+                environment: ["PORT": "\(port)"], url: "http://127.0.0.1:\(port)",
+                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
         }
         let backend = try #require(server)
         let created = try await HTTPClient.shared.answer(

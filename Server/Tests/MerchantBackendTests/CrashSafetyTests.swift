@@ -134,7 +134,10 @@ struct ServeProcess: Sendable {
                 "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
                 "--api-keys", BackendHarness.apiKey, "--timeout", "1",
             ]
-            if let server = try await ChildServer.launch(executable, arguments, url: "http://127.0.0.1:\(port)") {
+            if let server = try await ChildServer.launch(
+                executable, arguments, url: "http://127.0.0.1:\(port)",
+                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
+            {
                 return ServeProcess(server: server)
             }
         }

@@ -63,7 +63,7 @@ import Testing
                     "--log-level", "trace", "--log-format", "json",
                 ],
                 environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
-                output: output, errors: errors)
+                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)", output: output, errors: errors)
         }
         let server = try #require(backend)
         let user = "log-user-" + UUID().uuidString.lowercased()

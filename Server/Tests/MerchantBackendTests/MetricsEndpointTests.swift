@@ -28,7 +28,8 @@ import Testing
                     "--payee-id", BackendHarness.payeeID, "--api-keys", BackendHarness.apiKey,
                     "--metrics-port", "\(metricsPort)", "--log-level", "error",
                 ],
-                environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)")
+                environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
+                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
             if let server { backend = (server, "http://127.0.0.1:\(metricsPort)/metrics") }
         }
         let (server, metricsURL) = try #require(backend)
