@@ -5,6 +5,7 @@ import MerchantBackend
 import PaymentSandbox
 import ServerSupport
 import ServiceLifecycle
+import Tracing
 
 /// The Payment Sandbox and, when asked for, a Merchant Backend that calls it, in this process:
 /// the one way `swedbankpay serve`, the demos, the benches and the tests start the stack.
@@ -64,14 +65,19 @@ public final class LocalStack: Sendable {
         /// The backend's configuration, given the sandbox's URL and the port the backend listens
         /// on (its public URL usually names it).
         public var configuration: @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
+        /// Where the backend's spans go (``MerchantBackend/init(configuration:database:clock:tracer:)``);
+        /// nil records none.
+        public var tracer: (any Tracer)?
 
         public init(
             database: DatabaseLocation, port: Int = 0, connectionsPerEventLoop: Int = 8,
+            tracer: (any Tracer)? = nil,
             configuration: @escaping @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
         ) {
             self.database = database
             self.port = port
             self.connectionsPerEventLoop = connectionsPerEventLoop
+            self.tracer = tracer
             self.configuration = configuration
         }
     }
@@ -148,7 +154,8 @@ public final class LocalStack: Sendable {
             let (backendServer, backendPort) = try await listen(plan.host, port: backendPlan.port, what: "backend") {
                 port in
                 let backend = try MerchantBackend(
-                    configuration: backendPlan.configuration(sandboxURL, port), database: database)
+                    configuration: backendPlan.configuration(sandboxURL, port), database: database,
+                    tracer: backendPlan.tracer)
                 backends.append(backend)
                 return { ready in
                     backend.application(host: plan.host, port: port, logger: plan.logger, onServerRunning: ready)

@@ -1,3 +1,4 @@
+import Hummingbird
 import Logging
 import ServiceLifecycle
 
@@ -32,5 +33,29 @@ public final class RunningServices: Sendable {
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = await task.result
+    }
+}
+
+extension RunningServices {
+    /// `router` served on 127.0.0.1 at a port the system picks, with a logger that writes nothing
+    /// but critical lines: the small HTTP servers tests stand up (a collector, a callback
+    /// receiver, a stand-in for Swedbank Pay). Returns once it listens; nil port if it never did.
+    public static func onLoopback(
+        _ router: Router<BasicRequestContext>, label: String
+    ) async -> (port: Int?, server: RunningServices) {
+        var logger = Logger(label: label)
+        logger.logLevel = .critical
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        let server = RunningServices([app], logger: logger)
+        // The server's end finishes the wait too, so a server that could not bind is no hang.
+        Task {
+            await server.waitUntilStopped()
+            ready.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        return (await iterator.next(), server)
     }
 }

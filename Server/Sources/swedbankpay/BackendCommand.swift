@@ -74,8 +74,10 @@ struct BackendCommand: AsyncParsableCommand {
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()
         let metrics = try backend.metricsService()
+        let spans = try backend.tracing()
         let database = try await BackendRunner.openDatabase(location)
-        let merchantBackend = try MerchantBackend(configuration: configuration, database: database)
+        let merchantBackend = try MerchantBackend(
+            configuration: configuration, database: database, tracer: spans?.tracer)
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty
@@ -89,7 +91,9 @@ struct BackendCommand: AsyncParsableCommand {
             }
         }
         try await BackendRunner.run(
-            services: [app] + [metrics].compactMap { $0 }, backend: merchantBackend, database: database)
+            // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
+            services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 },
+            backend: merchantBackend, database: database)
     }
 
     private func merchantToken() throws -> String {

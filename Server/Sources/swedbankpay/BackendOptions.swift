@@ -141,6 +141,24 @@ struct BackendOptions: ParsableArguments {
             "The address of the metrics port. Env: SWEDBANKPAY_METRICS_HOST. Default: 127.0.0.1.", valueName: "host"))
     var metricsHost: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Export spans to this OpenTelemetry collector (its OTLP/HTTP base URL; /v1/traces is added; protobuf). Env: SWEDBANKPAY_OTLP_ENDPOINT. Default: no spans.",
+            valueName: "url"))
+    var otlpEndpoint: String?
+
+    /// The tracer and its exporting service when spans were asked for (flag, else environment).
+    func tracing() throws -> SpanExport? {
+        guard let endpoint = otlpEndpoint ?? Environment.value("SWEDBANKPAY_OTLP_ENDPOINT") else {
+            return nil
+        }
+        do {
+            return try SpanExport.start(endpoint: endpoint)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// The metrics endpoint when one was asked for (flag, else environment); it starts recording
     /// metrics, so it is made before the backend.
     func metricsService() throws -> (any Service)? {

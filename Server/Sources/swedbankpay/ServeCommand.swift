@@ -92,9 +92,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         _ = try configure(URL(string: "http://\(local):\(sandboxPort)")!, port)
         let metrics = try backend.metricsService()
+        let spans = try backend.tracing()
         var plan = LocalStack.Plan(
             host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, logger: Logger(label: "swedbankpay"))
-        plan.backend = LocalStack.BackendPlan(database: location, port: port, configuration: configure)
+        plan.backend = LocalStack.BackendPlan(
+            database: location, port: port, tracer: spans?.tracer, configuration: configure)
         let stack: LocalStack
         do {
             stack = try await LocalStack.start(plan)
@@ -111,7 +113,9 @@ struct ServeCommand: AsyncParsableCommand {
         let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
         Console.line(BackendRunner.curlLine(base: Self.origin(base), apiKey: key))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
-        try await BackendRunner.run(services: [stack.service] + [metrics].compactMap { $0 })
+        // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
+        try await BackendRunner.run(
+            services: [spans?.service].compactMap { $0 } + [stack.service] + [metrics].compactMap { $0 })
     }
 
     /// A URL's text without a trailing slash.

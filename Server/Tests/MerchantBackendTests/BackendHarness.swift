@@ -9,6 +9,7 @@ import NIOPosix
 import PaymentSandbox
 import ServerSupport
 import Testing
+import Tracing
 
 @testable import MerchantBackend
 
@@ -43,12 +44,13 @@ struct BackendHarness: Sendable {
         configure: @escaping @Sendable (inout BackendConfiguration) -> Void = { _ in },
         swedbankPayURL: String? = nil,
         databaseConnectionsPerEventLoop: Int = 8,
+        tracer: (any Tracer)? = nil,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
         let location = try TestDatabase.location(engine)
         var plan = LocalStack.Plan(sandbox: sandboxConfiguration(), sandboxNamesItsPort: false, logger: quietLogger)
         plan.backend = LocalStack.BackendPlan(
-            database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop
+            database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, tracer: tracer
         ) { sandboxURL, port in
             var configuration = BackendConfiguration(
                 swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL.absoluteString)!,

@@ -73,15 +73,8 @@ import Testing
                 status: .ok, headers: [.contentType: "text/html"],
                 body: .init(byteBuffer: ByteBuffer(string: "<h1>oops</h1>")))
         }
-        var logger = Logger(label: "html")
-        logger.logLevel = .critical
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = RunningServices([app], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (listening, server) = await RunningServices.onLoopback(router, label: "html")
+        let port = try #require(listening)
         try await BackendHarness.run(swedbankPayURL: "http://127.0.0.1:\(port)") { harness in
             let answer = try await harness.createOrder()
             #expect(answer.status == 502)
@@ -105,15 +98,8 @@ import Testing
             await received.increment()
             return Response(status: .ok)
         }
-        var logger = Logger(label: "trap")
-        logger.logLevel = .critical
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = RunningServices([app], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (listening, server) = await RunningServices.onLoopback(router, label: "trap")
+        let port = try #require(listening)
         try await BackendHarness.run { harness in
             let created = try await harness.createOrder()
             let id = try #require((created.json["paymentOrder"] as? [String: Any])?["id"] as? String)

@@ -5,10 +5,11 @@ import Testing
 
 @testable import MerchantBackend
 
-/// `swedbankpay backend --log-level trace --log-format json` through a whole run — discovery, an
-/// order with a payer, its payment and callback, its status, the payer's saved cards, an order
-/// paying with one, the card's deletion, and refused requests — then its log: one JSON object per
-/// line, one `request` line per request with its request id, and none of the secrets anywhere.
+/// `swedbankpay backend --log-level trace --log-format json --otlp-endpoint …` through a whole run —
+/// discovery, an order with a payer, its payment and callback, its status, the payer's saved
+/// cards, an order paying with one, the card's deletion, and refused requests — then its log and
+/// its exported spans: one JSON object per line, one `request` line and one server span per
+/// request with its request id, and none of the secrets anywhere.
 @Suite(.timeLimit(.minutes(2))) struct LogHygieneTests {
     static let apiKey = "log-test-api-key-0123456789"
     static let wrongKey = "log-test-wrong-key-9876543210"
@@ -22,20 +23,25 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let location = try TestDatabase.location(engine)
+        let collector = try await CollectorStub.start()
         var failure: (any Error)?
         do {
             try await run(
-                executable, sandboxURL: sandbox.sandboxURL.absoluteString, location: location, directory: directory)
+                executable, sandboxURL: sandbox.sandboxURL.absoluteString, location: location, directory: directory,
+                collector: collector)
         } catch {
             failure = error
         }
+        await collector.stop()
         await sandbox.stop()
         TestDatabase.remove(location)
         try? FileManager.default.removeItem(at: directory)
         if let failure { throw failure }
     }
 
-    private func run(_ executable: URL, sandboxURL: String, location: DatabaseLocation, directory: URL) async throws {
+    private func run(
+        _ executable: URL, sandboxURL: String, location: DatabaseLocation, directory: URL, collector: CollectorStub
+    ) async throws {
         let secretFile = directory.appendingPathComponent("jwt_secret")
         try Self.jwtSecret.write(to: secretFile, atomically: true, encoding: .utf8)
         let tokenFile = directory.appendingPathComponent("merchant_token")
@@ -60,7 +66,7 @@ import Testing
                     "backend", "--port", "\(port)", "--database", database, "--swedbank-pay-url", sandboxURL,
                     "--payee-id", BackendHarness.payeeID, "--api-keys", Self.apiKey, "--auth", "jwt",
                     "--jwt-secret-file", secretFile.path, "--jwt-audience", JWTFixtures.audience,
-                    "--log-level", "trace", "--log-format", "json",
+                    "--log-level", "trace", "--log-format", "json", "--otlp-endpoint", collector.url,
                 ],
                 environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
                 readyText: "Merchant Backend listening on http://127.0.0.1:\(port)", output: output, errors: errors)
@@ -159,7 +165,23 @@ import Testing
         #expect(logged[1]["trace_id"] as? String == "4bf92f3577b34da6a3ce929d0e0e4736")
         #expect(logged.allSatisfy { ($0["trace_id"] as? String)?.utf8.count == 32 })
 
-        // No secret, token or card data in any line.
+        // One server span per request (spans are sent when the backend stops), named by its route,
+        // with the request's id; each call to Swedbank Pay a client span under one of them.
+        let spans = await collector.spans.all()
+        let servers = spans.filter { $0.kind == CollectorStub.ExportedSpan.server }
+        #expect(servers.count == requestLines.count)
+        for line in requestLines {
+            let id = line["request_id"] as? String
+            let span = servers.first { $0.attributes["request.id"] == id }
+            #expect(span?.attributes["http.route"] ?? "NotFound" == line["route"] as? String, "\(line)")
+            #expect(span?.traceID == line["trace_id"] as? String, "\(line)")
+        }
+        let clients = spans.filter { $0.kind == CollectorStub.ExportedSpan.client }
+        #expect(clients.contains { $0.name == "POST /psp/paymentorders" })
+        #expect(clients.allSatisfy { client in servers.contains { $0.spanID == client.parentSpanID } })
+        let exported = await collector.bodies.all().joined()
+
+        // No secret, token or card data in any line or span.
         var secrets: [(name: String, value: String)] = [
             ("merchant token", BackendHarness.merchantToken), ("API key", Self.apiKey),
             ("wrong API key", Self.wrongKey), ("JWT secret", Self.jwtSecret), ("access token", accessToken),
@@ -170,6 +192,7 @@ import Testing
         for (name, secret) in secrets {
             #expect(!text.contains(secret), "the log holds the \(name)")
             #expect(!printed.contains(secret), "the output holds the \(name)")
+            #expect(!exported.contains(secret), "the exported spans hold the \(name)")
         }
     }
 }

@@ -20,15 +20,8 @@ enum CallbackReceiver {
             let status = await inbox.receive(Data(buffer: buffer))
             return Response(status: .init(code: status))
         }
-        var logger = Logger(label: "CallbackReceiver")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = RunningServices([app], logger: logger)
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (listening, server) = await RunningServices.onLoopback(router, label: "CallbackReceiver")
+        let port = try #require(listening)
         do {
             try await body("http://127.0.0.1:\(port)/callback", inbox)
         } catch {

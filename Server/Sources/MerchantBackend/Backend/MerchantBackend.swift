@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServerSupport
+import Tracing
 
 /// A Merchant Backend: the server an app's ``SwedbankPaySDK/MerchantBackendConfiguration`` talks
 /// to, between the app and Swedbank Pay.
@@ -27,14 +28,21 @@ public final class MerchantBackend: Sendable {
     private let http: HTTPClient
     private let database: BackendDatabase
 
-    /// A backend on an open database. Throws ``BackendConfigurationError`` naming every wrong
-    /// setting.
-    /// A backend serving `configuration` on `database`, reading time from `clock`.
-    public init(configuration: BackendConfiguration, database: BackendDatabase, clock: BackendClock = .system) throws {
+    /// Where spans of requests and of calls to Swedbank Pay go; nil records none.
+    let tracer: (any Tracer)?
+
+    /// A backend serving `configuration` on `database`, reading time from `clock` and, with a
+    /// `tracer`, recording a span for each request and each call to Swedbank Pay. Throws
+    /// ``BackendConfigurationError`` naming every wrong setting.
+    public init(
+        configuration: BackendConfiguration, database: BackendDatabase, clock: BackendClock = .system,
+        tracer: (any Tracer)? = nil
+    ) throws {
         let problems = configuration.problems()
         guard problems.isEmpty else { throw BackendConfigurationError(problems: problems) }
         self.configuration = configuration
         self.database = database
+        self.tracer = tracer
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.redirectConfiguration = .disallow
         httpConfiguration.connectionPool = .init(idleTimeout: .seconds(60))
@@ -45,7 +53,7 @@ public final class MerchantBackend: Sendable {
         self.http = http
         let services = BackendServices(
             configuration: configuration, store: OrderStore(database: database),
-            swedbankPay: SwedbankPayClient(http: http, configuration: configuration),
+            swedbankPay: SwedbankPayClient(http: http, configuration: configuration, tracer: tracer),
             body: RequestBody(configuration: configuration), clock: clock)
         self.services = services
         if case .jwt(let settings) = configuration.authentication {
@@ -89,7 +97,7 @@ public final class MerchantBackend: Sendable {
     /// Pay callback open.
     public func router() -> Router<BackendRequestContext> {
         let router = Router(context: BackendRequestContext.self)
-        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestLogMiddleware(tracer: tracer))
         // Per route, method and status: request counts, durations and requests in progress.
         if BackendMetrics.enabled { router.add(middleware: MetricsMiddleware()) }
         router.add(middleware: ProblemMiddleware(BackendProblem.self, bodyLimit: configuration.maxRequestBodyBytes))

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import ServerSupport
 import SwedbankPaySDK
+import Tracing
 
 /// Calls the Swedbank Pay API with the merchant token, within the configured deadline, and turns
 /// every way a call can fail into the problem the app should get:
@@ -25,6 +26,8 @@ struct SwedbankPayClient: Sendable {
     let userAgent: String
     /// How many calls may be in flight and waiting.
     let limiter: CallLimiter
+    /// Where each call's client span goes; nil records none.
+    let tracer: (any Tracer)?
     /// `origin`'s parts, parsed once, for ``isOnOrigin(_:)``.
     private let originParts: OriginParts?
 
@@ -41,8 +44,9 @@ struct SwedbankPayClient: Sendable {
         }
     }
 
-    init(http: HTTPClient, configuration: BackendConfiguration) {
+    init(http: HTTPClient, configuration: BackendConfiguration, tracer: (any Tracer)? = nil) {
         self.http = http
+        self.tracer = tracer
         origin = configuration.swedbankPayOrigin
         token = configuration.merchantToken
         timeout = configuration.swedbankPayTimeout
@@ -94,30 +98,42 @@ struct SwedbankPayClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Authorization", value: "Bearer " + token.value)
         request.headers.add(name: "User-Agent", value: userAgent)
-        if let identity = RequestIdentity.current {
-            request.headers.add(name: RequestID.header, value: identity.requestID)
-            // Each call is a span of its own in the request's trace.
-            request.headers.add(name: "traceparent", value: identity.trace.child().header)
-        }
+        let identity = RequestIdentity.current
+        if let identity { request.headers.add(name: RequestID.header, value: identity.requestID) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         // One deadline for waiting for a slot and for the call itself.
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1_000))
-        // Metrics name the call by its operation, never by its ids (``SwedbankPayOperation``).
+        // Metrics and spans name the call by its operation, never by its ids (``SwedbankPayOperation``).
         let operation =
-            BackendMetrics.enabled
+            BackendMetrics.enabled || tracer != nil
             ? SwedbankPayOperation.name(
                 method: method.rawValue, path: href.hasPrefix(origin) ? String(href.dropFirst(origin.count)) : href)
             : nil
-        return try await call(request, deadline: deadline, operation: operation)
+        let measured = BackendMetrics.enabled ? operation : nil
+        guard let tracer, let operation else {
+            // Each call is a span of its own in the request's trace, even when none is recorded.
+            if let identity { request.headers.add(name: "traceparent", value: identity.trace.child().header) }
+            return try await call(request, deadline: deadline, operation: measured, span: nil)
+        }
+        let span = CallSpan.start(operation, method: method.rawValue, in: tracer)
+        tracer.inject(span.span.context, into: &request.headers, using: CallHeaderInjector())
+        do {
+            let answer = try await call(request, deadline: deadline, operation: measured, span: span)
+            span.end()
+            return answer
+        } catch {
+            span.end(problem: error)
+            throw error
+        }
     }
 
     /// Sends `request` under the call limit and interprets the answer; with an `operation`, records
-    /// how long the call took and how it ended.
+    /// how long the call took and how it ended, and with a `span`, the status Swedbank Pay answered.
     private func call(
-        _ request: HTTPClientRequest, deadline: NIODeadline, operation: String?
+        _ request: HTTPClientRequest, deadline: NIODeadline, operation: String?, span: CallSpan?
     ) async throws(BackendProblem) -> Answer {
         let start = ContinuousClock.now
         let received: (status: Int, contentType: String?, data: Data)
@@ -147,6 +163,7 @@ struct SwedbankPayClient: Sendable {
         if let operation {
             record(operation, outcome: SwedbankPayOperation.outcome(status: received.status, problem: nil), start)
         }
+        span?.answered(status: received.status)
         return try Self.interpret(status: received.status, contentType: received.contentType, data: received.data)
     }
 
