@@ -42,6 +42,8 @@ public final class StubHTTPClient: SwedbankPaySDK.HTTPClient, @unchecked Sendabl
     private let lock = NSLock()
     private var stubs: [Stub] = []
     private var recorded: [SwedbankPaySDK.HTTPRequest] = []
+    /// One arrival per request sent, for ``waitForRequests(_:seconds:)``.
+    private let arrivals = Arrivals()
 
     public init() {}
 
@@ -62,6 +64,12 @@ public final class StubHTTPClient: SwedbankPaySDK.HTTPClient, @unchecked Sendabl
         lock.lock()
         defer { lock.unlock() }
         return recorded
+    }
+
+    /// Returns once `count` requests in all have been sent (true), or after `seconds` (false).
+    @discardableResult
+    public func waitForRequests(_ count: Int, seconds: Double = 10) async -> Bool {
+        await arrivals.wait(for: count, seconds: seconds)
     }
 
     /// Forgets the recorded requests (the stubs stay).
@@ -95,7 +103,10 @@ public final class StubHTTPClient: SwedbankPaySDK.HTTPClient, @unchecked Sendabl
 
     private func takeReply(for request: SwedbankPaySDK.HTTPRequest) -> Reply? {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.unlock()
+            arrivals.arrive()
+        }
         recorded.append(request)
         guard
             let index = stubs.firstIndex(where: {

@@ -138,7 +138,7 @@ import Testing
             try await harness.configuration.postPaymentorders(
                 paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         }
-        while harness.http.requests.count < 2 { await Task.yield() }
+        #expect(await harness.http.waitForRequests(2))
         task.cancel()
         let error = await merchantBackendError { _ = try await task.value }
         #expect(

@@ -10,7 +10,7 @@ import Testing
 /// Calls to Swedbank Pay are limited by the operator's setting, not by a pool size: beyond the
 /// limit a call waits in a bounded queue until its own deadline, and beyond the queue it is refused
 /// at once — in both cases with the `gatewaytimeout` problem and nothing sent.
-@Suite struct CallLimitTests {
+@Suite(.timeLimit(.minutes(2))) struct CallLimitTests {
     typealias URI = SwedbankPaySDK.ProblemTypeURI
 
     @Test func admissionStartsWaitsAndRefusesInOrder() {
@@ -65,9 +65,9 @@ import Testing
             try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:5 x2"))
             let limiter = harness.backend.services.swedbankPay.limiter
             async let first = harness.createOrder(user: "limited-user-1")
-            try await Self.until { limiter.load == (1, 0) }
+            await limiter.reached(inFlight: 1, queued: 0)
             async let second = harness.createOrder(user: "limited-user-2")
-            try await Self.until { limiter.load == (1, 1) }
+            await limiter.reached(inFlight: 1, queued: 1)
             let third = try await harness.createOrder(user: "limited-user-3")
             #expect(third.status == 504)
             #expect(third.problemType == URI.mobileSDKGatewayTimeout)
@@ -86,18 +86,18 @@ import Testing
         let (gate, open) = AsyncStream<Void>.makeStream()
         let ran = Ran()
         let holder = Self.call(limiter, seconds: 60) { for await _ in gate { break } }
-        try await Self.until { limiter.load == (1, 0) }
+        await limiter.reached(inFlight: 1, queued: 0)
         let expired = Self.call(limiter, seconds: 0.1) { await ran.mark("expired") }
         let expiredProblem = await Self.problem(of: expired)
         #expect(expiredProblem?.type == URI.mobileSDKGatewayTimeout)
         let cancelled = Self.call(limiter, seconds: 60) { await ran.mark("cancelled") }
-        try await Self.until { limiter.load == (1, 1) }
+        await limiter.reached(inFlight: 1, queued: 1)
         cancelled.cancel()
         let cancelledProblem = await Self.problem(of: cancelled)
         #expect(cancelledProblem?.type == URI.mobileSDKGatewayTimeout)
         #expect(limiter.load == (1, 0))
         let next = Self.call(limiter, seconds: 60) { await ran.mark("next") }
-        try await Self.until { limiter.load == (1, 1) }
+        await limiter.reached(inFlight: 1, queued: 1)
         open.yield()
         #expect(await Self.problem(of: holder) == nil)
         #expect(await Self.problem(of: next) == nil)
@@ -126,17 +126,6 @@ import Testing
     actor Ran {
         var names: [String] = []
         func mark(_ name: String) { names.append(name) }
-    }
-
-    /// Waits for a state the backend reaches on its own (a call admitted or queued), which no
-    /// event announces; bounded, so a broken limiter fails the test instead of hanging it.
-    static func until(_ condition: () -> Bool) async throws {
-        // Generous: on a loaded CI machine a task may wait seconds for a thread.
-        let deadline = ContinuousClock.now + .seconds(15)
-        while !condition() && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try #require(condition())
     }
 }
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LocalStack
 
 /// The apps of the cluster test: each worker creates orders through the load balancer as an app
 /// would — every second one with an `Idempotency-Key`, sent twice — reads each order back, and
@@ -97,23 +98,18 @@ struct ClusterApp: Sendable {
     }
 
     /// How many times the sandbox delivered a callback (the merchant answered 2xx) for each
-    /// order, once no delivery is still pending (within 20 seconds).
-    static func deliveredCallbacks(sandboxURL: String, orders: [String]) async throws -> [String: Int] {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while true {
-            let listing = try await HTTPClient.shared.answer(.GET, sandboxURL + "/sandbox/callbacks").json
-            let pending = listing["pending"] as? Int ?? -1
-            if pending == 0 || ContinuousClock.now > deadline {
-                var counts: [String: Int] = [:]
-                for case let delivery as [String: Any] in listing["callbacks"] as? [Any] ?? []
-                where delivery["delivered"] as? Bool == true {
-                    if let order = delivery["paymentOrder"] as? String { counts[order, default: 0] += 1 }
-                }
-                return counts
-            }
-            // Deliveries run in the sandbox's own tasks; its listing is what a test can see.
-            try await Task.sleep(for: .milliseconds(200))
+    /// order, once no delivery is still pending — an event: deliveries end, as each one's
+    /// retries are finite (the sandbox's `callbackRetryDelays`).
+    static func deliveredCallbacks(sandbox: LocalStack, orders: [String]) async throws -> [String: Int] {
+        await sandbox.sandbox.callbacksSettled()
+        let listing = try await HTTPClient.shared.answer(.GET, sandbox.sandboxURL.absoluteString + "/sandbox/callbacks")
+            .json
+        var counts: [String: Int] = [:]
+        for case let delivery as [String: Any] in listing["callbacks"] as? [Any] ?? []
+        where delivery["delivered"] as? Bool == true {
+            if let order = delivery["paymentOrder"] as? String { counts[order, default: 0] += 1 }
         }
+        return counts
     }
 }
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LocalStack
 import Testing
 
 @testable import MerchantBackend
@@ -48,7 +49,7 @@ struct ClusterTests {
             let nginx = try await NginxBalancer.start(port: balancerPort, upstreamPorts: ports)
             balancer = nginx
             try await exercise(
-                cluster, nginx: nginx, sandboxURL: sandbox.sandboxURL.absoluteString, run: run, instances: &instances)
+                cluster, nginx: nginx, sandbox: sandbox, run: run, instances: &instances)
         } catch {
             failure = error
         }
@@ -60,9 +61,10 @@ struct ClusterTests {
     }
 
     private func exercise(
-        _ cluster: Cluster, nginx: NginxBalancer, sandboxURL: String, run: String,
+        _ cluster: Cluster, nginx: NginxBalancer, sandbox: LocalStack, run: String,
         instances: inout [Int: ChildServer]
     ) async throws {
+        let sandboxURL = sandbox.sandboxURL.absoluteString
         let user = "cluster-user-\(run)"
         let ledger = ClusterLedger()
         let app = ClusterApp(url: nginx.url, user: user, ledger: ledger)
@@ -146,7 +148,7 @@ struct ClusterTests {
             // Every callback delivered once and applied: the order is Paid in the database.
             let paid = outcome.paid
             #expect(paid.count >= Self.ordersPerPhase / 2)
-            let deliveries = try await ClusterApp.deliveredCallbacks(sandboxURL: sandboxURL, orders: paid)
+            let deliveries = try await ClusterApp.deliveredCallbacks(sandbox: sandbox, orders: paid)
             for pspID in paid {
                 #expect(deliveries[pspID] == 1, "callback of \(pspID) delivered \(deliveries[pspID] ?? 0) times")
             }

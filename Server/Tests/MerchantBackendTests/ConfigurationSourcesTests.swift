@@ -63,7 +63,7 @@ import Testing
         let errors = directory.appendingPathComponent("errors")
         let server = try await ChildServer.launch(
             executable, ["backend"] + arguments, environment: ["SWEDBANKPAY_MERCHANT_TOKEN": "unused-token"],
-            url: "http://127.0.0.1:1", errors: errors)
+            url: "http://127.0.0.1:1", readyText: "Merchant Backend listening on", errors: errors)
         #expect(server == nil)
         let printed = try String(contentsOf: errors, encoding: .utf8)
         #expect(printed.contains(message), "\(printed)")

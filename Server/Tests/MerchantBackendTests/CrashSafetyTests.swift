@@ -141,7 +141,8 @@ struct ServeProcess: Sendable {
                 return ServeProcess(server: server)
             }
         }
-        throw ChildServer.StartTimeout(executable: "swedbankpay serve", url: "three pairs of free ports")
+        throw ChildServer.StartTimeout(
+            executable: "swedbankpay serve", url: "three pairs of free ports", reason: "each pair was taken")
     }
 
     func createOrder(_ client: HTTPClient, key: String) async throws -> Answer {

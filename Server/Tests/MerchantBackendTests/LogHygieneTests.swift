@@ -102,7 +102,7 @@ import Testing
         // The status is read from Swedbank Pay; the sandbox's callback reaches the backend too.
         let read = try await call(.GET, location, route: "/paymentorders/{id}")
         #expect(read.json["status"] as? String == "Paid")
-        #expect(try await Self.waitForLine(containing: #""route":"/swedbankpay/callback""#, in: errors))
+        #expect(await server.output.line(containing: #""route":"/swedbankpay/callback""#, within: 10).isLine)
         let listed = try await call(
             .GET, "/payers/\(payer)/paymentTokens", route: "/payers/{payerReference}/paymentTokens")
         let owned = listed.json["payerOwnedPaymentTokens"] as? [String: Any]
@@ -194,19 +194,6 @@ import Testing
             #expect(!printed.contains(secret), "the output holds the \(name)")
             #expect(!exported.contains(secret), "the exported spans hold the \(name)")
         }
-    }
-}
-
-extension LogHygieneTests {
-    /// Whether a line with `text` appears in `file` within 10 seconds. The backend is another
-    /// process: its log file is what the test can watch.
-    static func waitForLine(containing text: String, in file: URL) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if (try? String(contentsOf: file, encoding: .utf8))?.contains(text) == true { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
     }
 }
 

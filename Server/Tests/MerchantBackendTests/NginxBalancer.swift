@@ -50,7 +50,7 @@ struct NginxBalancer: Sendable {
             \(user)daemon off;
             worker_processes 1;
             pid \(path)/nginx.pid;
-            error_log \(path)/error.log warn;
+            error_log stderr notice;
             events { worker_connections 1024; }
             http {
                 access_log off;
@@ -73,9 +73,11 @@ struct NginxBalancer: Sendable {
         let file = directory.appendingPathComponent("nginx.conf")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         guard
+            // nginx says "start worker processes" (a notice) once its listening socket is bound.
             let server = try await ChildServer.launch(
-                try executable(), ["-p", path, "-c", file.path, "-e", path + "/error.log"],
-                url: "http://127.0.0.1:\(port)", log: directory.appendingPathComponent("output.log"))
+                try executable(), ["-p", path, "-c", file.path, "-e", "stderr"],
+                url: "http://127.0.0.1:\(port)", readyText: "start worker processes",
+                log: directory.appendingPathComponent("error.log"))
         else {
             let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
             throw ExitedAtStart(log: log)

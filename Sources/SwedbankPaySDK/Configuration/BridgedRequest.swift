@@ -49,6 +49,13 @@ final class BridgedRequest: SwedbankPaySDKRequest, @unchecked Sendable {
         task?.cancel()
     }
 
+    /// Returns once the work has ended and its completion was delivered or dropped: nothing of
+    /// this request runs afterwards, so whatever was not called by then never will be.
+    func finished() async {
+        let task = lock.withLock { self.task }
+        await task?.value
+    }
+
     /// Whether the request was cancelled before its completion was delivered.
     var isCancelled: Bool {
         lock.lock()

@@ -30,6 +30,18 @@ final class CallLimiter: Sendable {
             waiters[id] = nil
             return continuation
         }
+
+        /// Waits for a load (``reached(inFlight:queued:)``), resumed once the load is reached.
+        var loadWaits: [(load: (inFlight: Int, queued: Int), continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// The load waits that the current load completes, removed from the list.
+        mutating func reachedLoadWaits() -> [CheckedContinuation<Void, Never>] {
+            guard !loadWaits.isEmpty else { return [] }
+            let load = (admission.inFlight, admission.queued)
+            let reached = loadWaits.filter { $0.load == load }
+            loadWaits.removeAll { $0.load == load }
+            return reached.map(\.continuation)
+        }
     }
 
     private let state: NIOLockedValueBox<State>
@@ -45,6 +57,19 @@ final class CallLimiter: Sendable {
         state.withLockedValue { ($0.admission.inFlight, $0.admission.queued) }
     }
 
+    /// Returns once `inFlight` calls run and `queued` wait (at once if they do now): the states the
+    /// limiter reaches on its own, which tests await instead of polling ``load``.
+    func reached(inFlight: Int, queued: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLockedValue { state -> Bool in
+                if state.admission.inFlight == inFlight && state.admission.queued == queued { return true }
+                state.loadWaits.append(((inFlight, queued), continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
     /// Runs `call` once a slot is free, unless `deadline` passes first.
     func run<T>(
         deadline: NIODeadline, _ call: () async throws(BackendProblem) -> T
@@ -55,12 +80,13 @@ final class CallLimiter: Sendable {
     }
 
     private func acquire(deadline: NIODeadline) async throws(BackendProblem) {
-        let (id, decision) = state.withLockedValue { state in
+        let (id, decision, reached) = state.withLockedValue { state in
             state.nextID += 1
             let decision = state.admission.request(state.nextID)
             if decision == .wait { state.waiters[state.nextID] = Waiter() }
-            return (state.nextID, decision)
+            return (state.nextID, decision, state.reachedLoadWaits())
         }
+        for wait in reached { wait.resume() }
         switch decision {
         case .start:
             return
@@ -94,20 +120,24 @@ final class CallLimiter: Sendable {
     }
 
     private func release() {
-        let continuation = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
-            guard let next = state.admission.release() else { return nil }
-            return state.settle(next, .success(()))
+        let (continuation, reached) = state.withLockedValue {
+            state -> (CheckedContinuation<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+            let next = state.admission.release()
+            return (next.flatMap { state.settle($0, .success(())) }, state.reachedLoadWaits())
         }
         continuation?.resume()
+        for wait in reached { wait.resume() }
     }
 
     /// Waiter `id` stops waiting with `error` — unless it was handed a slot already.
     private func giveUp(_ id: UInt64, with error: any Error) {
-        let continuation = state.withLockedValue { state -> CheckedContinuation<Void, any Error>? in
-            guard state.admission.withdraw(id) else { return nil }
-            return state.settle(id, .failure(error))
+        let (continuation, reached) = state.withLockedValue {
+            state -> (CheckedContinuation<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+            guard state.admission.withdraw(id) else { return (nil, []) }
+            return (state.settle(id, .failure(error)), state.reachedLoadWaits())
         }
         continuation?.resume(throwing: error)
+        for wait in reached { wait.resume() }
     }
 
     private struct DeadlinePassed: Error {}

@@ -16,6 +16,12 @@ extension PaymentSandbox {
         }
     }
 
+    /// Returns once no callback is being delivered or waiting for a retry (at once when none is):
+    /// what `GET /sandbox/callbacks` shows as `"pending": 0`, as an event to await.
+    public func callbacksSettled() async {
+        await services.callbacks.idle()
+    }
+
     /// Removes every fault rule.
     public func clearFaults() {
         control.faults.removeAll()
