@@ -109,6 +109,29 @@ public final class BrowserHost: Sendable {
         return targets.filter { $0.objectValue?["type"]?.stringValue == "page" }.count
     }
 
+    /// Returns true once `count` pages are open — counted again after each page Chromium creates,
+    /// destroys or changes (DevTools' target events) — or false after `seconds` without.
+    public func waitForOpenPageCount(_ count: Int, seconds: Double = 10) async throws -> Bool {
+        let events = await connection.events()
+        _ = try await connection.send("Target.setDiscoverTargets", ["discover": .bool(true)])
+        if try await openPageCount() == count { return true }
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await event in events where event.method.hasPrefix("Target.target") {
+                    if try await self.openPageCount() == count { return true }
+                }
+                return false
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return false
+            }
+            let reached = try await group.next() ?? false
+            group.cancelAll()
+            return reached
+        }
+    }
+
     deinit {
         // A browser dropped without ``close()`` is killed by its process's deinit; its slot must
         // not stay taken, or later launches would wait forever.

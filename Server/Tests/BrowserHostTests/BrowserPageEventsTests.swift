@@ -41,7 +41,7 @@ import Testing
             try await page.navigate(to: URL(string: site.base + "/page")!)
             await page.setNavigationDecider { $0.url.path == "/cancelled" ? .cancel : .allow }
             _ = try await page.evaluate("location.href = '/cancelled', true")
-            try await waitUntil("the cancelled navigation") { await page.navigations.last?.url.path == "/cancelled" }
+            #expect(await page.waitForRecord { $0.navigations.last?.url.path == "/cancelled" })
             #expect(await page.loadFailures == [LoadFailure(url: refused, errorText: "net::ERR_CONNECTION_REFUSED")])
         }
     }
@@ -53,7 +53,7 @@ import Testing
             try await page.addMessageHandler(name: "h") { await received.add($0) }
             try await page.navigate(to: URL(string: site.base + "/page")!)
             _ = try await page.evaluate("window.webkit.messageHandlers.h.postMessage(1), true")
-            try await waitUntil("the first message") { await received.values.count == 1 }
+            #expect(await received.arrivals.wait(for: 1))
             await page.removeMessageHandler(name: "h")
             _ = try await page.evaluate("window.webkit.messageHandlers.h.postMessage(2), true")
             try await page.navigate(to: URL(string: site.base + "/other")!)

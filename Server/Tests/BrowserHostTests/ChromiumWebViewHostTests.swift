@@ -6,6 +6,7 @@ import NIOCore
 import NIOPosix
 import ServerSupport
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 /// `ChromiumWebViewHost` against real Chromium, clause by clause of the `WebView` contract, with
@@ -100,13 +101,13 @@ import Testing
                     == [SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/terms")!, isNewWindow: true)]
             )
             try await webView.page.click("#blank-link")
-            try await waitUntil { try await webView.evaluateJavaScript("document.title") == .string("other") }
+            try await webView.page.waitFor("document.title === 'other'", description: "the other page")
             #expect(
                 decided.requests.last
                     == SwedbankPaySDK.WebNavigationRequest(url: URL(string: site.base + "/other")!, isNewWindow: true))
             #expect(try await webView.evaluateJavaScript("location.pathname") == .string("/other"))
             // No window was left open.
-            try await waitUntil("the popup windows to close") { try await host.browser.openPageCount() == pages }
+            #expect(try await host.browser.waitForOpenPageCount(pages), "the popup windows closed")
             await webView.close()
         }
     }
@@ -115,7 +116,10 @@ import Testing
         try await TestSite.run { site, host in
             let webView = try await host.makeWebView()
             var failures: [SwedbankPaySDK.WebViewLoadFailure] = []
-            webView.loadFailureHandler = { failures.append($0) }
+            webView.loadFailureHandler = {
+                failures.append($0)
+                Arrivals.anything.arrive()
+            }
             let decided = Decisions(cancelling: ["/cancelled"])
             webView.navigationDecider = { request in decided.decide(request) }
             let refused = URL(string: "http://127.0.0.1:\(site.closedPort)/gone")!
@@ -145,6 +149,7 @@ import Testing
             var received: [SwedbankPaySDK.JSONValue] = []
             try await webView.addMessageHandler(name: "swedbankpay") {
                 received.append(.array([.string("first"), $0]))
+                Arrivals.anything.arrive()
             }
             // In the document already shown.
             _ = try await webView.evaluateJavaScript(
@@ -153,6 +158,7 @@ import Testing
             // Replaced, and in a later document, from its first script on.
             try await webView.addMessageHandler(name: "swedbankpay") {
                 received.append(.array([.string("second"), $0]))
+                Arrivals.anything.arrive()
             }
             try await webView.loadHTML(
                 "<script>window.webkit.messageHandlers.swedbankpay.postMessage('early')</script>", baseURL: Self.base)
@@ -180,7 +186,10 @@ import Testing
         try await TestSite.run { site, host in
             let webView = try await host.makeWebView()
             var received: [SwedbankPaySDK.JSONValue] = []
-            try await webView.addMessageHandler(name: "swedbankpay") { received.append($0) }
+            try await webView.addMessageHandler(name: "swedbankpay") {
+                received.append($0)
+                Arrivals.anything.arrive()
+            }
             let frame = site.base.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/hostile"
             try await webView.loadHTML(
                 """
@@ -205,7 +214,7 @@ import Testing
             let webView = try await host.makeWebView()
             let pages = try await host.browser.openPageCount()
             async let first: Void = webView.load(URL(string: site.base + "/slow")!)
-            try await Task.sleep(nanoseconds: 100_000_000)
+            #expect(await site.slowRequests.wait(for: 1))
             try await webView.loadHTML("<title>newer</title>", baseURL: Self.base)
             try await first
             #expect(try await webView.evaluateJavaScript("document.title") == .string("newer"))
@@ -222,7 +231,7 @@ import Testing
             }
             await #expect(throws: BrowserHostError.self) { _ = try await webView.evaluateJavaScript("1") }
             // Chromium closes the tab shortly after it is asked to.
-            try await waitUntil("the tab to close") { try await host.browser.openPageCount() == pages - 1 }
+            #expect(try await host.browser.waitForOpenPageCount(pages - 1), "the tab closed")
             #expect(received == 0)
         }
     }
@@ -230,19 +239,6 @@ import Testing
     static func literal(_ text: String) -> String {
         String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
     }
-}
-
-/// Polls `condition` every 20 ms for up to 10 s (a bound no loaded machine misses).
-@MainActor
-func waitUntil(
-    _ description: String = "the condition", _ condition: @MainActor () async throws -> Bool
-) async throws {
-    for _ in 0..<500 {
-        if try await condition() { return }
-        try await Task.sleep(nanoseconds: 20_000_000)
-    }
-    Issue.record("timed out waiting for \(description)")
-    throw BrowserHostError.timedOut(description)
 }
 
 /// A decider that records what it was asked and cancels the listed paths.
@@ -257,6 +253,7 @@ final class Decisions {
 
     func decide(_ request: SwedbankPaySDK.WebNavigationRequest) -> SwedbankPaySDK.WebNavigationDecision {
         requests.append(request)
+        Arrivals.anything.arrive()
         return cancelling.contains(request.url.path) ? .cancel : .allow
     }
 }
@@ -265,10 +262,13 @@ final class Decisions {
 struct TestSite: Sendable {
     let base: String
     let closedPort: Int
+    /// One arrival per request for `/slow`, as it comes in.
+    let slowRequests: Arrivals
 
     @MainActor
     static func run(_ body: @MainActor (TestSite, ChromiumWebViewHost) async throws -> Void) async throws {
         let router = Router()
+        let slowRequests = Arrivals()
         router.get("/page") { _, _ in
             html(
                 """
@@ -298,28 +298,23 @@ struct TestSite: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: "plain")))
         }
         router.get("/slow") { _, _ in
+            slowRequests.arrive()
+            // Deliberately slow: a page still loading when a newer load replaces it.
             try await Task.sleep(nanoseconds: 2_000_000_000)
             return html("<title>slow</title>")
         }
         router.get("/redirect") { request, _ in
             Response(status: .found, headers: [.location: request.uri.queryParameters["to"].map(String.init) ?? "/"])
         }
-        var logger = Logger(label: "TestSite")
-        logger.logLevel = .critical
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in ready.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let server = RunningServices([app], logger: logger)
+        let (listening, server) = await RunningServices.onLoopback(router, label: "TestSite")
         // Stopped below; this covers a throw before that (a second stop does nothing).
         defer { Task { await server.stop() } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let port = try #require(listening)
         let closedPort = try await freeLoopbackPort()
         let browser = try await BrowserHost.launch()
         do {
             try await body(
-                TestSite(base: "http://127.0.0.1:\(port)", closedPort: closedPort),
+                TestSite(base: "http://127.0.0.1:\(port)", closedPort: closedPort, slowRequests: slowRequests),
                 ChromiumWebViewHost(browser: browser))
         } catch {
             await browser.close()
@@ -394,5 +389,16 @@ func freeLoopbackPort() async throws -> Int {
                 ])
             await webView.close()
         }
+    }
+}
+
+/// Returns once `condition` holds, checking it again after each arrival of `Arrivals.anything`
+/// (what these tests record announces itself there); fails the test after 10 s without.
+@MainActor
+func waitUntil(_ description: String = "the condition", _ condition: @MainActor () -> Bool) async throws {
+    await Arrivals.settle(seconds: 10, until: condition)
+    guard condition() else {
+        Issue.record("timed out waiting for \(description)")
+        throw BrowserHostError.timedOut(description)
     }
 }

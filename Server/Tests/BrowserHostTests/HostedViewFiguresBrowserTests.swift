@@ -27,6 +27,13 @@ struct HostedViewFiguresBrowserTests {
         print("wrote \(file.path)")
     }
 
+    /// Returns once `frame` has drawn two frames since now: what a click or a scroll changed is
+    /// painted, so the screenshot shows it (an event of the page, not a pause).
+    static func painted(_ page: BrowserPage, in frame: BrowserPage.Frame) async throws {
+        _ = try await page.evaluate(
+            "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))", in: frame)
+    }
+
     @Test func screenshots() async throws {
         try await HostedViewSandbox.run { sandbox in
             let order = try await sandbox.createOrder { $0["payer"] = .object(["payerReference": .string("payer-1")]) }
@@ -35,7 +42,7 @@ struct HostedViewFiguresBrowserTests {
             let menu = sandbox.menu(order)
             _ = try await recorder.wait(for: "generalEvent:OnCheckoutLoaded")
             try await page.click("#choose-CreditCard", in: menu)
-            try await Task.sleep(nanoseconds: 300_000_000)
+            try await Self.painted(page, in: menu)
             try await Self.save(page, "payment-menu")
 
             try await page.type("5226 6121 9953 3406", into: "#card-number", in: menu)
@@ -45,7 +52,7 @@ struct HostedViewFiguresBrowserTests {
             try await page.waitFor("document.querySelector('#approve button')", in: sandbox.subview(order, "acs"))
             _ = try await page.evaluate("document.querySelector('#subview').scrollIntoView(), true", in: menu)
             _ = try await page.evaluate("document.querySelector('#checkout iframe').scrollIntoView(), true")
-            try await Task.sleep(nanoseconds: 300_000_000)
+            try await Self.painted(page, in: menu)
             try await Self.save(page, "challenge")
 
             let bank = try await sandbox.createOrder()

@@ -1,6 +1,7 @@
 import BrowserHost
 import Foundation
 import SwedbankPaySDK
+import SwedbankPaySDKTesting
 import Testing
 
 /// `SwedbankPaySDKController` in real Chromium, through the Merchant Backend to the Payment
@@ -17,7 +18,7 @@ import Testing
             #expect(recorder.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
             #expect(recorder.shown.map(\.paymentId) == [info?.paymentId])
             // The backend reads the status back after the sandbox's callback, which comes on its own time.
-            try await waitUntil("the status read after the callback") { try await world.sandboxRequests().count >= 5 }
+            await world.sandbox.requestsLogged(5)
             let id = try #require(info?.paymentId)
             let token = try #require(info?.viewPaymentLink.absoluteString.firstMatch(of: /[0-9a-f]{64}/)?.output)
             #expect(
@@ -87,9 +88,8 @@ import Testing
             #expect(rows.map { $0["amount"]?.integerValue ?? 0 } == [750, 250, 750])
             #expect(rows.map { $0["vatAmount"]?.integerValue ?? 0 } == [187, 62, 187])
             // One callback to the backend for the payment and one for each change, all delivered.
-            try await waitUntil("four delivered callbacks") {
-                try await world.callbackDeliveries().filter { $0.order == path && $0.delivered }.count == 4
-            }
+            await world.sandbox.callbacksSettled()
+            #expect(try await world.callbackDeliveries().filter { $0.order == path && $0.delivered }.count == 4)
             #expect(try await world.statusAtSwedbankPay(info) == "Paid")
         }
     }
@@ -178,7 +178,8 @@ import Testing
             let info = controller.currentPaymentOrder
             try await Self.startBankPayment(world.sdkPage(), try world.menu(info))
             let bank = try world.bankURL(info)
-            try await waitUntil("the browser page") { !world.launcher.pages.isEmpty }
+            await Arrivals.settle(seconds: 10) { !world.launcher.pages.isEmpty }
+            try #require(!world.launcher.pages.isEmpty, "the browser page")
             #expect(world.launcher.opened == [bank])
             let browserPage = world.launcher.pages[0]
             try await browserPage.waitFor("document.querySelector('#bank-approve')", description: "the bank page")
@@ -265,7 +266,7 @@ import Testing
     }
 
     func waitForWebView(_ world: WebPaymentWorld) async throws -> BrowserPage {
-        try await waitUntil("the SDK's web view") { world.host.last != nil }
+        _ = await world.host.lastOrNextWebView()
         return try world.sdkPage()
     }
 }

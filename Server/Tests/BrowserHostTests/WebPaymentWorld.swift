@@ -8,6 +8,7 @@ import PaymentSandbox
 import ServerSupport
 import SwedbankPaySDK
 import SwedbankPaySDKMerchantBackend
+import SwedbankPaySDKTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -29,6 +30,8 @@ struct WebPaymentWorld {
 
     let sandboxURL: String
     let backendURL: String
+    /// The sandbox itself, for the events it announces (requests logged, callbacks settled).
+    let sandbox: PaymentSandbox
     let browser: BrowserHost
     let host: ChromiumWebViewHost
     let launcher: BrowserAppLauncher
@@ -73,7 +76,7 @@ struct WebPaymentWorld {
             throw error
         }
         let world = WebPaymentWorld(
-            sandboxURL: sandboxURL, backendURL: backendURL, browser: browser,
+            sandboxURL: sandboxURL, backendURL: backendURL, sandbox: stack.sandbox, browser: browser,
             host: ChromiumWebViewHost(browser: browser),
             launcher: BrowserAppLauncher(browser: browser, appScheme: callbackScheme),
             configuration: SwedbankPaySDK.MerchantBackendConfiguration(
@@ -203,7 +206,9 @@ struct WebPaymentWorld {
 /// The delegate of a test's controller: what it heard, in order (JavaScript events apart, by name).
 @MainActor
 final class DelegateRecorder: SwedbankPaySDKDelegate {
-    private(set) var events: [String] = []
+    private(set) var events: [String] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     private(set) var shown: [SwedbankPaySDK.ViewPaymentOrderInfo] = []
     private(set) var javaScriptEvents: [String] = []
 
@@ -226,9 +231,9 @@ final class DelegateRecorder: SwedbankPaySDKDelegate {
 
     /// Waits until `event` has been heard `count` times.
     func wait(for event: String, count: Int = 1) async throws {
-        try await waitUntil("\(event) × \(count) (heard \(events))") {
-            self.events.filter { $0 == event }.count >= count
-        }
+        let heard = { self.events.filter { $0 == event }.count >= count }
+        await Arrivals.settle(seconds: 10, until: heard)
+        guard heard() else { throw BrowserHostError.timedOut("\(event) × \(count) (heard \(events))") }
     }
 }
 
@@ -244,8 +249,10 @@ final class BrowserAppLauncher: SwedbankPaySDK.AppLauncher {
     private(set) var opened: [URL] = []
     /// Every URL offered as a universal link, in order.
     private(set) var appLinks: [URL] = []
-    /// The browser pages opened.
-    private(set) var pages: [BrowserPage] = []
+    /// The browser pages opened; each one is an arrival of `Arrivals.anything`.
+    private(set) var pages: [BrowserPage] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     /// The URLs that came back to the app, with what `SwedbankPaySDK.open(url:)` answered.
     private(set) var returns: [(url: URL, handled: Bool)] = []
 

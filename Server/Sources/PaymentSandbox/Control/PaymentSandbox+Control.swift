@@ -22,6 +22,12 @@ extension PaymentSandbox {
         await services.callbacks.idle()
     }
 
+    /// Returns once `count` requests in all were logged since the last reset (at once if they
+    /// were): what `GET /sandbox/requests` lists, as an event to await.
+    public func requestsLogged(_ count: Int) async {
+        _ = await control.requestLog.entries(once: count)
+    }
+
     /// Removes every fault rule.
     public func clearFaults() {
         control.faults.removeAll()
