@@ -12,8 +12,16 @@ public final class ManualClock: SwedbankPaySDK.Clock, @unchecked Sendable {
 
     private let lock = NSLock()
     private var current: TimeInterval
-    private var sleepers: [Sleeper] = []
+    private var sleepers: [Sleeper] = [] {
+        // Under `lock`; arrivals only count and wake, they never take it.
+        didSet {
+            changes.arrive()
+            Arrivals.anything.arrive()
+        }
+    }
     private var nextID: UInt64 = 0
+    /// One arrival per change of the sleepers, for ``waitForSleepers(_:)``.
+    private let changes = Arrivals()
 
     public init(now: TimeInterval = 0) {
         current = now
@@ -72,11 +80,14 @@ public final class ManualClock: SwedbankPaySDK.Clock, @unchecked Sendable {
         }
     }
 
-    /// Waits (yielding, not sleeping) until `count` tasks are sleeping on this clock, so a test
-    /// can advance time exactly when the code under test is waiting.
+    /// Waits until `count` tasks are sleeping on this clock (checked again at each change of the
+    /// sleepers; at most 10 s without one), so a test can advance time exactly when the code under
+    /// test is waiting.
     public func waitForSleepers(_ count: Int = 1) async {
         while sleeperCount < count {
-            await Task.yield()
+            let seen = changes.count
+            if sleeperCount >= count { return }
+            guard await changes.wait(for: seen + 1, seconds: 10) else { return }
         }
     }
 }

@@ -106,6 +106,7 @@ public final class StubHTTPClient: SwedbankPaySDK.HTTPClient, @unchecked Sendabl
         defer {
             lock.unlock()
             arrivals.arrive()
+            Arrivals.anything.arrive()
         }
         recorded.append(request)
         guard

@@ -18,14 +18,24 @@ import Testing
             batches.append(items)
             if holdFirst {
                 holdFirst = false
-                await withCheckedContinuation { gate = $0 }
+                await withCheckedContinuation {
+                    gate = $0
+                    for waiter in holdingWaiters { waiter.resume() }
+                    holdingWaiters = []
+                }
             }
             if items.count > 1 && items.contains("bad") { throw Refused() }
             if items == ["bad"] { throw Refused() }
             return items.map { $0.uppercased() }
         }
 
-        var isHolding: Bool { gate != nil }
+        private var holdingWaiters: [CheckedContinuation<Void, Never>] = []
+
+        /// Returns once the first write is held at the gate.
+        func waitUntilHolding() async {
+            if gate != nil { return }
+            await withCheckedContinuation { holdingWaiters.append($0) }
+        }
 
         func release() {
             gate?.resume()
@@ -52,9 +62,9 @@ import Testing
         let commit = GroupCommit<String, String>(maxBatch: 3) { try await recorder.write($0) }
         let outcomes = try await withThrowingTaskGroup(of: (String, String).self) { group in
             group.addTask { ("first", try await commit.submit("first")) }
-            while await !recorder.isHolding { await Task.yield() }
+            await recorder.waitUntilHolding()
             for name in ["b", "c", "d", "e"] { group.addTask { (name, try await commit.submit(name)) } }
-            while commit.queued < 4 { await Task.yield() }
+            await commit.waitForQueued(4)
             await recorder.release()
             return try await group.reduce(into: [String: String]()) { $0[$1.0] = $1.1 }
         }
@@ -72,11 +82,11 @@ import Testing
         let commit = GroupCommit<String, String>(maxBatch: 8) { try await recorder.write($0) }
         let outcomes = await withTaskGroup(of: (String, Result<String, any Error>).self) { group in
             group.addTask { ("first", await Self.outcome { try await commit.submit("first") }) }
-            while await !recorder.isHolding { await Task.yield() }
+            await recorder.waitUntilHolding()
             for name in ["a", "bad", "c"] {
                 group.addTask { (name, await Self.outcome { try await commit.submit(name) }) }
             }
-            while commit.queued < 3 { await Task.yield() }
+            await commit.waitForQueued(3)
             await recorder.release()
             return await group.reduce(into: [String: Result<String, any Error>]()) { $0[$1.0] = $1.1 }
         }

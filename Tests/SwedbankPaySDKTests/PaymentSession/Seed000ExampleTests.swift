@@ -20,10 +20,12 @@ import Testing
 
         func present(_ viewController: SwedbankPaySDK.PlatformViewController, animated: Bool) {
             presented.append(viewController)
+            Arrivals.anything.arrive()
         }
 
         func dismiss(animated: Bool) {
             dismissals += 1
+            Arrivals.anything.arrive()
         }
     }
 #endif
@@ -89,6 +91,7 @@ final class Seed000CheckoutViewController: SeedHostViewController, SwedbankPaySD
     func paymentSessionFetched(availableInstruments: [SwedbankPaySDK.AvailableInstrument]) {
         // TODO: Present `availableInstruments` array to user
         self.availableInstruments = availableInstruments  // (added)
+        Arrivals.anything.arrive()  // (added: the test awaits it)
     }
 
     func paySwishHere() {

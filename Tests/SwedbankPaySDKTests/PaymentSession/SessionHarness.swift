@@ -7,7 +7,10 @@ import Testing
 /// Records the delegate's calls as short strings, in order.
 @MainActor
 final class RecordingSessionDelegate: SwedbankPaySDKPaymentSessionDelegate {
-    var calls: [String] = []
+    /// Each call is recorded after what it carries, then announced (`Arrivals.anything`).
+    var calls: [String] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     var problems: [SwedbankPaySDK.PaymentSessionProblem] = []
     var sessionProblems: [SwedbankPaySDK.ProblemDetails] = []
     var instruments: [[SwedbankPaySDK.AvailableInstrument]] = []
@@ -42,7 +45,9 @@ final class RecordingSessionDelegate: SwedbankPaySDKPaymentSessionDelegate {
 /// Opens nothing; records what it was asked to open and answers `result`.
 @MainActor
 final class SessionAppLauncher: SwedbankPaySDK.AppLauncher {
-    var opened: [URL] = []
+    var opened: [URL] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
     var result = true
 
     func open(_ url: URL) async -> Bool {
@@ -79,6 +84,7 @@ final class SessionHarness {
             manualOrderInfo: manualOrderInfo, environment: environment)
         session.delegate = delegate
         self.session = session
+        wallet.onRecord = { Arrivals.anything.arrive() }
         http.on("POST", F.events, reply: .response(status: 204, headers: [:], body: Data()))
     }
 
@@ -101,15 +107,15 @@ final class SessionHarness {
         }
     }
 
+    /// Returns once `condition` holds, checked again after each thing the doubles record (HTTP
+    /// requests, delegate calls, launches, wallet sheets, web view loads, clock sleepers); fails
+    /// the test after 5 s without one.
     func until(
         _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: @MainActor () -> Bool
     ) async {
-        for _ in 0..<200_000 {
-            if condition() { return }
-            await Task.yield()
-        }
-        Issue.record("timed out waiting for \(what())", sourceLocation: sourceLocation)
+        await Arrivals.settle(until: condition)
+        if !condition() { Issue.record("timed out waiting for \(what())", sourceLocation: sourceLocation) }
     }
 
     /// Advances the clock once a task sleeps on it.

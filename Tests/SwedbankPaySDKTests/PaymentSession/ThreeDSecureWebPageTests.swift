@@ -44,7 +44,7 @@ import Testing
         let challenge = Task {
             await views.showChallenge(Self.form("https://acs.example/challenge"), notificationUrl: nil) { _ in }
         }
-        while host.last?.loadedHTML.isEmpty != false { await Task.yield() }
+        await Arrivals.settle { host.last?.loadedHTML.isEmpty == false }
         let view = try #require(host.last)
         #expect(await view.offer("https://acs.example/step2") == .allow)
         for url in ["javascript:alert(1)", "bankapp://approve", "file:///etc/passwd", "about:blank"] {

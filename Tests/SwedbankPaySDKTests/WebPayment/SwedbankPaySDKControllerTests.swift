@@ -381,6 +381,8 @@ import Testing
         let harness = ControllerHarness()
         await harness.startV3()
         harness.controller.startPayment(withCheckin: true, consumer: nil, paymentOrder: nil, userData: nil)
+        // Absence, without a clock: a second start would call the configuration from a task of
+        // its own, which these turns of the main actor let run first.
         for _ in 0..<100 { await Task.yield() }
         #expect(harness.configuration.calls == ["postPaymentorders(1500, ref: nil, options: 1)"])
     }

@@ -17,7 +17,7 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
 
     private let maxBatch: Int
     private let write: Write
-    // Guards `queue` and `writing`.
+    // Guards `queue`, `writing` and `queueWaits`.
     private let lock = NSLock()
     private var queue: [(item: Item, waiter: CheckedContinuation<Outcome, any Error>)] = []
     private var writing = false
@@ -29,18 +29,40 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
         self.write = write
     }
 
+    /// Waits of ``waitForQueued(_:)``, resumed once that many writes wait.
+    private var queueWaits: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
     /// How many writes wait for the next batch (for tests).
     var queued: Int { lock.withLock { queue.count } }
+
+    /// Returns once `count` writes wait for the next batch (at once if they do): a state the
+    /// queue reaches on its own, which tests await instead of polling ``queued``.
+    func waitForQueued(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let now = lock.withLock {
+                if queue.count >= count { return true }
+                queueWaits.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
 
     /// Writes `item`, alone or with others, and returns its outcome.
     func submit(_ item: Item) async throws -> Outcome {
         try await withCheckedThrowingContinuation { waiter in
-            let startWriter = lock.withLock {
+            let (startWriter, reached) = lock.withLock {
                 queue.append((item, waiter))
-                if writing { return false }
+                var reached: [CheckedContinuation<Void, Never>] = []
+                if !queueWaits.isEmpty {
+                    reached = queueWaits.filter { $0.count <= queue.count }.map(\.continuation)
+                    queueWaits.removeAll { $0.count <= queue.count }
+                }
+                if writing { return (false, reached) }
                 writing = true
-                return true
+                return (true, reached)
             }
+            for wait in reached { wait.resume() }
             if startWriter { Task { await self.drain() } }
         }
     }

@@ -22,9 +22,15 @@ extension SwedbankPaySDK {
         /// What the payer does with the next sheet.
         public var behaviour: Behaviour
         /// Every request shown, in order.
-        public private(set) var requests: [SwedbankPaySDK.WalletPaymentRequest] = []
+        public private(set) var requests: [SwedbankPaySDK.WalletPaymentRequest] = [] {
+            didSet { onRecord?() }
+        }
         /// What each `submit` returned (the sheet's success or failure), in order.
-        public private(set) var submitResults: [Bool] = []
+        public private(set) var submitResults: [Bool] = [] {
+            didSet { onRecord?() }
+        }
+        /// Called after each request or result is recorded: a test awaits that instead of polling.
+        public var onRecord: (@MainActor () -> Void)?
 
         /// A wallet whose payer does what `behaviour` says.
         public init(behaviour: Behaviour = .authorize(data: "simulated")) {
