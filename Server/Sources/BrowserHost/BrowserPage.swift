@@ -337,10 +337,11 @@ public actor BrowserPage {
     public func waitFor(
         _ expression: String, in frame: Frame = .main, timeout: TimeInterval = 10, description: String? = nil
     ) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
+        // A monotonic deadline: the wall clock may jump.
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
         while true {
             if let value = try? await evaluate("!!(\(expression))", in: frame), value == .bool(true) { return }
-            if Date() >= deadline { throw BrowserHostError.timedOut(description ?? expression) }
+            if ContinuousClock.now >= deadline { throw BrowserHostError.timedOut(description ?? expression) }
             try await Task.sleep(nanoseconds: 50_000_000)
         }
     }

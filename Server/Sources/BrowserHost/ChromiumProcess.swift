@@ -89,9 +89,9 @@ final class ChromiumProcess: @unchecked Sendable {
             throw .launchFailed("\(executable.path) could not be run: \(error)")
         }
         let portFile = profile.appendingPathComponent("DevToolsActivePort")
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
         var endpoint: String?
-        while Date() < deadline, process.isRunning {
+        while ContinuousClock.now < deadline, process.isRunning {
             if let text = try? String(contentsOf: portFile, encoding: .utf8) {
                 let lines = text.split(separator: "\n").map(String.init)
                 if lines.count >= 2, let port = Int(lines[0]) {
@@ -120,8 +120,8 @@ final class ChromiumProcess: @unchecked Sendable {
         guard markStopped() else { return false }
         if process.isRunning {
             process.terminate()
-            let deadline = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+            let deadline = ContinuousClock.now + .seconds(2)
+            while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
             if process.isRunning { process.kill() }
             while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         }
