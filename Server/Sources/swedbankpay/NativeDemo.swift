@@ -30,6 +30,8 @@ final class NativeDemo {
     /// The web views of 3-D Secure (`card-3ds` only).
     let webViewHost: ChromiumWebViewHost?
     private let http = SwedbankPaySDK.URLSessionHTTPClient()
+    /// The SDK's Swish attempt answered (its path), for the payer to approve on the other phone.
+    private let swishAttempt = DemoSignal<String>()
 
     init(
         backendURL: URL, sandboxURL: String, apiKey: String, instrument: DemoNativeCommand.Instrument, abort: Bool,
@@ -60,7 +62,11 @@ final class NativeDemo {
         let recorder = DemoRecorder()
         let session = SwedbankPaySDK.SwedbankPayPaymentSession(
             environment: SwedbankPaySDK.PaymentSessionEnvironment(
-                httpClient: http, appLauncher: DemoLauncher(),
+                httpClient: DemoHTTPClient { [swishAttempt] method, path, status in
+                    guard method == "POST", path.hasSuffix("/methods/Swish/attempts"), (200...299).contains(status)
+                    else { return }
+                    Task { @MainActor in swishAttempt.set(path) }
+                }, appLauncher: DemoLauncher(),
                 walletAuthorizer: SwedbankPaySDK.SimulatedWallet(behaviour: .authorize(data: "demo")),
                 webViewHost: webViewHost))
         session.delegate = recorder
@@ -84,7 +90,8 @@ final class NativeDemo {
             if instrument == .card3ds { try await approveChallenge(recorder) }
         }
         let outcome = await recorder.next()
-        // Give the event log a moment to post the last beacons.
+        // The one pause: the SDK posts its event-log beacons from tasks of their own and no event
+        // says the last one has gone, so the count waits a moment for the final ones.
         try await Task.sleep(for: .milliseconds(300))
 
         let requests = try await sandboxRequests(since: started, session: token)
@@ -164,25 +171,19 @@ final class NativeDemo {
     /// The payer approves on their other phone: once the attempt has started, through the sandbox's
     /// Swish simulator (`POST /sandbox/swish/<swishToken>/approve`).
     private func approveSwish(session token: String, recorder: DemoRecorder) async throws {
-        for _ in 0..<500 {
-            let sessions = try await sandboxJSON("GET", "/sandbox/sessions").objectValue?["paymentSessions"]?.arrayValue
-            let summary = sessions?.compactMap(\.objectValue).first { $0["token"]?.stringValue == token }
-            if let swishToken = summary?["swish"]?.objectValue?["swishToken"]?.stringValue {
-                recorder.note("Swish", "the payer approves on the other phone")
-                _ = try await sandboxJSON("POST", "/sandbox/swish/\(swishToken)/approve")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        _ = await swishAttempt.wait()
+        let sessions = try await sandboxJSON("GET", "/sandbox/sessions").objectValue?["paymentSessions"]?.arrayValue
+        let summary = sessions?.compactMap(\.objectValue).first { $0["token"]?.stringValue == token }
+        guard let swishToken = summary?["swish"]?.objectValue?["swishToken"]?.stringValue else {
+            throw DemoError("the sandbox shows no Swish attempt of the session after the SDK's started")
         }
-        throw DemoError("the Swish attempt did not start")
+        recorder.note("Swish", "the payer approves on the other phone")
+        _ = try await sandboxJSON("POST", "/sandbox/swish/\(swishToken)/approve")
     }
 
     /// The payer approves the 3-D Secure challenge on the sandbox's ACS page, once it is shown.
     private func approveChallenge(_ recorder: DemoRecorder) async throws {
-        for _ in 0..<3_000 where recorder.threeDSecureView == nil {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        guard let view = recorder.threeDSecureView as? ChromiumViewController else {
+        guard let view = await recorder.threeDSecureView.wait() as? ChromiumViewController else {
             throw DemoError("no 3-D Secure page was shown")
         }
         try await view.page.waitFor("document.querySelector('#approve button')", description: "the ACS page")
@@ -306,10 +307,10 @@ final class DemoRecorder: SwedbankPaySDKPaymentSessionDelegate {
         outcome("showSwedbankPaySDKController")
     }
     /// The 3-D Secure page shown, for the payer to answer.
-    private(set) var threeDSecureView: SwedbankPaySDK.PlatformViewController?
+    let threeDSecureView = DemoSignal<SwedbankPaySDK.PlatformViewController>()
 
     func show3DSecureViewController(viewController: SwedbankPaySDK.PlatformViewController) {
-        threeDSecureView = viewController
+        threeDSecureView.set(viewController)
         note("SDK", "show3DSecureViewController")
     }
     func dismiss3DSecureViewController() { note("SDK", "dismiss3DSecureViewController") }

@@ -34,8 +34,15 @@ final class WebPaymentDemo: SwedbankPaySDKDelegate {
     private let host: ChromiumWebViewHost
     private let configuration: SwedbankPaySDK.MerchantBackendConfiguration
     private var started = ContinuousClock.now
-    private var steps: [Step] = []
+    private var steps: [Step] = [] {
+        didSet { wakeWaiters() }
+    }
     private var ending: String?
+    /// ``waitFor(_:)``s not answered yet: the step each waits for and how it resumes.
+    private var waiters:
+        [(id: Int, name: String, continuation: CheckedContinuation<Result<Void, DemoFailure>, Never>)] =
+            []
+    private var nextWaiter = 0
 
     init(servers: DemoServers, browser: BrowserHost) {
         self.servers = servers
@@ -113,14 +120,48 @@ final class WebPaymentDemo: SwedbankPaySDKDelegate {
         record(name)
     }
 
-    /// Waits (up to 30 s) for the delegate to hear `name`; an ending other than it is a failure.
+    /// Waits for the delegate to hear `name` — resumed by the step itself, or failed by another
+    /// ending or after 30 s without it.
     private func waitFor(_ name: String) async throws {
-        for _ in 0..<3_000 {
-            if steps.contains(where: { $0.name == name }) { return }
-            if let ending, ending != name { throw DemoFailure("the payment ended with \(ending) before \(name)") }
-            try await Task.sleep(nanoseconds: 10_000_000)
+        if let verdict = verdict(for: name) { return try verdict.get() }
+        nextWaiter += 1
+        let id = nextWaiter
+        let deadline = Task { [weak self] in
+            try await Task.sleep(for: .seconds(30))
+            self?.expire(id)
         }
-        throw DemoFailure("no \(name) within 30 s (heard: \(steps.map(\.name).joined(separator: ", ")))")
+        defer { deadline.cancel() }
+        try await withCheckedContinuation { waiters.append((id, name, $0)) }.get()
+    }
+
+    /// Whether `name` was heard (success), or the payment ended otherwise (failure); nil: not yet.
+    private func verdict(for name: String) -> Result<Void, DemoFailure>? {
+        if steps.contains(where: { $0.name == name }) { return .success(()) }
+        if let ending, ending != name {
+            return .failure(DemoFailure("the payment ended with \(ending) before \(name)"))
+        }
+        return nil
+    }
+
+    private func wakeWaiters() {
+        var waiting: [(id: Int, name: String, continuation: CheckedContinuation<Result<Void, DemoFailure>, Never>)] =
+            []
+        for waiter in waiters {
+            if let verdict = verdict(for: waiter.name) {
+                waiter.continuation.resume(returning: verdict)
+            } else {
+                waiting.append(waiter)
+            }
+        }
+        waiters = waiting
+    }
+
+    private func expire(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        let waiter = waiters.remove(at: index)
+        waiter.continuation.resume(
+            returning: .failure(
+                DemoFailure("no \(waiter.name) within 30 s (heard: \(steps.map(\.name).joined(separator: ", ")))")))
     }
 
     private func snapshot(_ page: BrowserPage, _ name: String, into directory: URL?, file: String) async throws {
