@@ -170,8 +170,7 @@ public final class ScriptedWebView: SwedbankPaySDK.WebView {
     /// without a handler, the answer of an engine without a UI.
     public func openDialog(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
         if let dialogHandler { return await dialogHandler(dialog) }
-        if case .alert = dialog { return .accepted }
-        return .dismissed
+        return dialog.unattendedAnswer
     }
 
     /// Reports a failed top-level load to ``loadFailureHandler``.

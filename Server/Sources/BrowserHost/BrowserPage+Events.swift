@@ -220,10 +220,8 @@ extension BrowserPage {
         let answer: SwedbankPaySDK.WebDialogAnswer
         if let dialogHandler {
             answer = await dialogHandler(dialog)
-        } else if case .alert = dialog {
-            answer = .accepted
         } else {
-            answer = .dismissed
+            answer = dialog.unattendedAnswer
         }
         var reply: SwedbankPaySDK.JSONObject = ["accept": .bool(answer != .dismissed)]
         if case .text(let text) = answer { reply["promptText"] = .string(text) }

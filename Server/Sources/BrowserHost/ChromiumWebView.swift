@@ -59,8 +59,7 @@ public final class ChromiumWebView: SwedbankPaySDK.WebView {
 
     private func answer(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
         if let dialogHandler { return await dialogHandler(dialog) }
-        if case .alert = dialog { return .accepted }
-        return .dismissed
+        return dialog.unattendedAnswer
     }
 
     // MARK: Loading

@@ -107,12 +107,6 @@ extension SwedbankPaySDK {
             }
         }
 
-        /// What the page hears when nobody can be asked: what WebKit does without a UI delegate.
-        static func unattendedAnswer(to webDialog: WebDialog) -> WebDialogAnswer {
-            if case .alert = webDialog { return .accepted }
-            return .dismissed
-        }
-
         /// The "payment may be stuck" prompt: wait (0) or continue in the browser (1).
         @MainActor
         static func maybeStuck(text: (Strings.Key) -> String) -> PayerDialog {

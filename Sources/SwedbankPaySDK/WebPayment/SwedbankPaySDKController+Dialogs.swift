@@ -10,7 +10,7 @@ extension SwedbankPaySDKController {
     /// Answers a page's dialog through the presenter; the SDK's own prompt gives way to it.
     func answer(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
         guard let presenter = activeDialogPresenter else {
-            return SwedbankPaySDK.PayerDialogs.unattendedAnswer(to: dialog)
+            return dialog.unattendedAnswer
         }
         if processWatch.prompt != nil {
             promptNumber += 1

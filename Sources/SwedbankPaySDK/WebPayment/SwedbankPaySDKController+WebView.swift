@@ -45,7 +45,7 @@ extension SwedbankPaySDKController {
             self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
         }
         webView.dialogHandler = { [weak self] dialog in
-            await self?.answer(dialog) ?? SwedbankPaySDK.PayerDialogs.unattendedAnswer(to: dialog)
+            await self?.answer(dialog) ?? dialog.unattendedAnswer
         }
         embed(webView.viewController)
     }

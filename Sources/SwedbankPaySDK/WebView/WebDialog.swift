@@ -17,6 +17,13 @@ extension SwedbankPaySDK {
             case .alert(let message), .confirm(let message), .prompt(let message, _): message
             }
         }
+
+        /// What the page hears when nobody can be asked — what WebKit does without a UI delegate:
+        /// an alert closes (``WebDialogAnswer/accepted``), a confirm or prompt is dismissed.
+        public var unattendedAnswer: WebDialogAnswer {
+            if case .alert = self { return .accepted }
+            return .dismissed
+        }
     }
 
     /// The answer to a ``WebDialog``, as the page sees it.

@@ -45,7 +45,7 @@ struct PayerDialogTests {
             [ok, cancel, away].map { Dialogs.answer(to: prompt, response: $0) }
                 == [.text("4321"), .dismissed, .dismissed])
         #expect(Dialogs.answer(to: prompt, response: SwedbankPaySDK.PayerDialogResponse(button: 0)) == .text(""))
-        #expect([alert, confirm, prompt].map(Dialogs.unattendedAnswer(to:)) == [.accepted, .dismissed, .dismissed])
+        #expect([alert, confirm, prompt].map(\.unattendedAnswer) == [.accepted, .dismissed, .dismissed])
     }
 
     @Test func theStuckPromptOffersToWaitOrToContinueInTheBrowser() {
