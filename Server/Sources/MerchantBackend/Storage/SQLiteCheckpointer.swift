@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -16,9 +17,14 @@ import ServerSupport
 /// continue without a pause the log cannot start over; past `restartAfterFrames` a restarting
 /// checkpoint waits for the writer once, so the log stays bounded, and `journal_size_limit`
 /// shrinks the file again afterwards.
+///
+/// The checkpoint's connection has a thread of its own: a checkpoint blocks its thread while the
+/// disk syncs (hundreds of milliseconds on a slow disk), and the process-wide pool the writer's
+/// connection uses has one thread per core, so the wait must never take one of those.
 final class SQLiteCheckpointer: Sendable {
     private let task: Task<Void, Never>
     private let connection: SQLiteConnection
+    private let thread: NIOThreadPool
     /// The log's size in frames after each checkpoint.
     let checkpoints: BoundedLog<Int>
 
@@ -26,9 +32,12 @@ final class SQLiteCheckpointer: Sendable {
     /// writer: about 400 MB.
     static let restartAfterFrames = 100_000
 
-    private init(task: Task<Void, Never>, connection: SQLiteConnection, checkpoints: BoundedLog<Int>) {
+    private init(
+        task: Task<Void, Never>, connection: SQLiteConnection, thread: NIOThreadPool, checkpoints: BoundedLog<Int>
+    ) {
         self.task = task
         self.connection = connection
+        self.thread = thread
         self.checkpoints = checkpoints
     }
 
@@ -36,12 +45,23 @@ final class SQLiteCheckpointer: Sendable {
     static func start(path: String, interval: Duration = .seconds(1), logger: Logger) async throws
         -> SQLiteCheckpointer
     {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: thread, logger: logger,
+                on: MultiThreadedEventLoopGroup.singleton.any())
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
         let sql = connection.sql(queryLogLevel: nil)
         do {
             try await sql.raw("PRAGMA busy_timeout=5000").run()
         } catch {
             try? await connection.close()
+            try? await thread.shutdownGracefully()
             throw error
         }
         let checkpoints = BoundedLog<Int>(capacity: 64)
@@ -61,7 +81,7 @@ final class SQLiteCheckpointer: Sendable {
                 }
             }
         }
-        return SQLiteCheckpointer(task: task, connection: connection, checkpoints: checkpoints)
+        return SQLiteCheckpointer(task: task, connection: connection, thread: thread, checkpoints: checkpoints)
     }
 
     /// Runs one checkpoint; returns how many frames the log holds.
@@ -76,5 +96,6 @@ final class SQLiteCheckpointer: Sendable {
         task.cancel()
         await task.value
         try? await connection.close()
+        try? await thread.shutdownGracefully()
     }
 }
