@@ -149,6 +149,29 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: a Verify with a VAT amount but no amount was accepted and stored with
+    /// amount 0, an order the sandbox itself would refuse (VAT above the amount).
+    @Test func aVerificationWithVATButNoAmountIsRefused() async throws {
+        try await SandboxHarness().run { client in
+            let body = Fixture.order {
+                $0["operation"] = .string("Verify")
+                $0["amount"] = nil
+                $0["vatAmount"] = .integer(375)
+                $0["orderItems"] = nil
+            }
+            let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(body))
+            #expect(reply.status == 400)
+            #expect(
+                try reply.json
+                    == json(
+                        #"""
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
+                         "status": 400, "detail": "The payment order is invalid.",
+                         "problems": [{"name": "paymentorder.vatAmount", "description": "The field must not be larger than amount, which is 0 when a Verify has none."}]}
+                        """#))
+        }
+    }
+
     @Test func theRequestMayUseThePaymentOrderSpelling() async throws {
         try await SandboxHarness().run { client in
             let body = Fixture.text(.object(["paymentOrder": .object(Fixture.order())]))

@@ -58,6 +58,11 @@ enum PaymentOrderValidator {
             problems.add(prefix + "currency", "The field must be one of \(currencies.joined(separator: ", ")).")
         }
         checkAmounts(order, at: prefix, required: !isVerify, into: &problems)
+        // A Verify without an amount gets 0 (below): a VAT amount then has nothing to be part of.
+        if isVerify, order["amount"] == nil, let vatAmount = order["vatAmount"]?.integerValue, vatAmount > 0 {
+            problems.add(
+                prefix + "vatAmount", "The field must not be larger than amount, which is 0 when a Verify has none.")
+        }
         _ = problems.text(order, "description", at: prefix, required: true, maxLength: 40)
         _ = problems.text(order, "userAgent", at: prefix, required: true, maxLength: 1_000)
         if let language = problems.string(order, "language", at: prefix, required: true),
