@@ -89,8 +89,9 @@ struct BenchBackendCommand: AsyncParsableCommand {
             throw ValidationError("--latency-connections must be from 1 to 4096")
         }
         for (name, url) in [("--backend-url", backendURL), ("--sandbox-url", sandboxURL)] {
-            if let url, URL(string: url)?.host == nil {
-                throw ValidationError("\(name) must be an absolute URL, such as http://127.0.0.1:8080")
+            // The load generator speaks plain HTTP/1.1 (a TLS terminator in front is measured apart).
+            if let url, URL(string: url)?.host == nil || BenchOrigin(url) == nil {
+                throw ValidationError("\(name) must be an http:// URL, such as http://127.0.0.1:8080")
             }
         }
         if backendURL != nil, !scale.isEmpty {
@@ -112,14 +113,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
             Console.line(
                 "Merchant Backend benchmark of \(target.backendURL) (running elsewhere), \(connections) connections,"
                     + " \(ProcessInfo.processInfo.activeProcessorCount) cores here")
-            let client = Self.client(connections: connections)
-            do {
-                try await measure(target: target, client: client, backendInProcess: false)
-            } catch {
-                try? await client.shutdown()
-                throw error
-            }
-            try await client.shutdown()
+            try await measure(target: target, backendInProcess: false)
             return
         }
         var logger = Logger(label: "bench")
@@ -153,26 +147,19 @@ struct BenchBackendCommand: AsyncParsableCommand {
             merchantToken: Self.token)
         do {
             try await Self.waitUntilUp(target.backendURL + "/healthz")
-            let client = Self.client(connections: connections)
             Console.line(
                 "Merchant Backend benchmark (\(location)), \(connections) connections, \(ProcessInfo.processInfo.activeProcessorCount) cores"
             )
-            do {
-                try await measure(target: target, client: client, backendInProcess: true)
-                if !scale.isEmpty {
-                    let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
-                    let rows = try await phase.run(database: database, target: target, client: client)
-                    for line in BenchScalePhase.summary(rows) { Console.line(line) }
-                    for (query, plan) in try await database.queryPlans() {
-                        Console.line("plan of \(query):")
-                        for line in plan { Console.line("  \(line)") }
-                    }
+            try await measure(target: target, backendInProcess: true)
+            if !scale.isEmpty {
+                let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
+                let rows = try await phase.run(database: database, target: target)
+                for line in BenchScalePhase.summary(rows) { Console.line(line) }
+                for (query, plan) in try await database.queryPlans() {
+                    Console.line("plan of \(query):")
+                    for line in plan { Console.line("  \(line)") }
                 }
-            } catch {
-                try? await client.shutdown()
-                throw error
             }
-            try await client.shutdown()
         } catch {
             await stack.stop()
             throw error
@@ -188,9 +175,11 @@ struct BenchBackendCommand: AsyncParsableCommand {
 
     /// The phases every target gets: `GET /`, creation through the backend (next to the sandbox
     /// alone when its URL is known), and the latency phases when the sandbox can be slowed down.
-    private func measure(target: BenchTarget, client: HTTPClient, backendInProcess: Bool) async throws {
+    private func measure(target: BenchTarget, backendInProcess: Bool) async throws {
         let (connections, seconds) = (connections, seconds)
-        let discovery = try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { _, _ in
+        let discovery = try await BenchLoad.run(
+            origin: target.backendURL, seconds: seconds, connections: connections
+        ) { _, _ in
             target.request(.GET, "/", body: nil, merchant: false)
         }
         Self.report("backend: GET /", discovery)
@@ -204,7 +193,8 @@ struct BenchBackendCommand: AsyncParsableCommand {
             if target.sandboxURL != nil {
                 sandboxOnly.append(
                     try await BenchLoad.run(
-                        client: client, seconds: seconds / Double(Self.rounds), connections: connections
+                        origin: target.origin(merchant: true), seconds: seconds / Double(Self.rounds),
+                        connections: connections
                     ) { worker, index in
                         target.request(
                             .POST, "/psp/paymentorders",
@@ -214,7 +204,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
             }
             creation.append(
                 try await BenchLoad.run(
-                    client: client, seconds: seconds / Double(Self.rounds), connections: connections
+                    origin: target.backendURL, seconds: seconds / Double(Self.rounds), connections: connections
                 ) { _, _ in
                     target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
                 })
@@ -243,13 +233,6 @@ struct BenchBackendCommand: AsyncParsableCommand {
                 cpuBoundRate: backendRate, backendInProcess: backendInProcess)
             phase.report(try await phase.run(target: target))
         }
-    }
-
-    private static func client(connections: Int) -> HTTPClient {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(
-            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     private static func trimmed(_ url: String) -> String {

@@ -17,14 +17,11 @@ struct BenchDriver: Sendable {
     /// `POST /psp/paymentorders` on `connections` connections for `seconds`.
     func createOrders(seconds: Double, connections: Int) async throws -> BenchThroughput {
         let (base, token, prefix) = (base, token, referencePrefix)
-        return try await BenchLoad.run(client: client, seconds: seconds, connections: connections) { worker, index in
-            var request = HTTPClientRequest(url: base + "/psp/paymentorders")
-            request.method = .POST
-            request.headers.add(name: "Accept", value: "application/json")
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            request.body = .bytes(ByteBuffer(string: SampleOrder.json(payeeReference: "\(prefix)t\(worker)n\(index)")))
-            return request
+        return try await BenchLoad.run(origin: base, seconds: seconds, connections: connections) { worker, index in
+            BenchRequest(
+                .POST, "/psp/paymentorders",
+                headers: ["Accept": "application/json", "Authorization": "Bearer \(token)"],
+                body: SampleOrder.json(payeeReference: "\(prefix)t\(worker)n\(index)"))
         }
     }
 

@@ -42,34 +42,28 @@ struct BenchLatencyPhase {
     }
 
     private func measure(target: BenchTarget) async throws -> Result {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(
-            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let residentBefore = ProcessMemory.residentBytes()
         let sampler = Task {
             // The load is steady after a second; sampled then, C creations are in flight.
             try await Task.sleep(for: .milliseconds(Int(min(seconds / 2, 1) * 1_000)))
             return ProcessMemory.residentBytes()
         }
+        // Not counted: the first C requests open C connections to the backend and C from it to
+        // Swedbank Pay; the figures are of the steady state. The clients arrive spread over one
+        // delay, as independent payers do, not in one wave that the fixed delay would keep together
+        // for the whole run.
         let throughput: BenchThroughput
-        let create: BenchLoad.MakeRequest = { _, _ in
-            target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
-        }
         do {
-            // Not counted: the first C requests open C connections to the backend and C from it to
-            // Swedbank Pay; the figures are of the steady state. The clients arrive spread over
-            // one delay, as independent payers do, not in one wave that the fixed delay would keep
-            // together for the whole run.
             throughput = try await BenchLoad.run(
-                client: client, seconds: seconds, connections: connections, warmUp: Self.warmUpSeconds,
-                spread: Double(delayMilliseconds) / 1_000, makeRequest: create)
+                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: Self.warmUpSeconds,
+                spread: Double(delayMilliseconds) / 1_000
+            ) { _, _ in
+                target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+            }
         } catch {
             sampler.cancel()
-            try? await client.shutdown()
             throw error
         }
-        try await client.shutdown()
         return Result(
             throughput: throughput, residentBefore: residentBefore, residentDuring: try? await sampler.value)
     }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import MerchantBackend
 
@@ -16,7 +15,7 @@ struct BenchScalePhase {
         var reads: BenchThroughput
     }
 
-    func run(database: BackendDatabase, target: BenchTarget, client: HTTPClient) async throws -> [Row] {
+    func run(database: BackendDatabase, target: BenchTarget) async throws -> [Row] {
         let reader = BenchTarget.user
         var rows: [Row] = []
         var readerIDs: [String] = []
@@ -38,14 +37,14 @@ struct BenchScalePhase {
             let storedNow = try await database.orderCount()
             let ids = readerIDs
             let creation = try await BenchLoad.run(
-                client: client, seconds: seconds, connections: connections, warmUp: 1
-            ) {
-                _, _ in
+                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: 1
+            ) { _, _ in
                 target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
             }
             BenchBackendCommand.report("scale \(storedNow): POST /paymentorders", creation)
-            let reads = try await BenchLoad.run(client: client, seconds: seconds, connections: connections, warmUp: 1) {
-                worker, index in
+            let reads = try await BenchLoad.run(
+                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: 1
+            ) { worker, index in
                 // Spread over the reader's orders: every read looks up another row.
                 let id = ids[(worker &* 7_919 &+ index &* 104_729) % ids.count]
                 return target.request(.GET, "/paymentorders/" + id, body: nil, merchant: false)

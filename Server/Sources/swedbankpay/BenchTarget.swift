@@ -16,21 +16,22 @@ struct BenchTarget: Sendable {
     static let user = "bench-user"
 
     /// A request to the backend as an app sends it (`merchant: false`), or to the sandbox as a
-    /// merchant's server does.
-    func request(_ method: HTTPMethod, _ path: String, body: String?, merchant: Bool) -> HTTPClientRequest {
-        var request = HTTPClientRequest(url: (merchant ? sandboxURL ?? "" : backendURL) + path)
-        request.method = method
+    /// merchant's server does; sent to ``origin(merchant:)``.
+    func request(_ method: HTTPMethod, _ path: String, body: String?, merchant: Bool) -> BenchRequest {
+        var headers = HTTPHeaders()
         if merchant {
-            request.headers.add(name: "Authorization", value: "Bearer \(merchantToken)")
+            headers.add(name: "Authorization", value: "Bearer \(merchantToken)")
         } else {
-            request.headers.add(name: "x-payex-sample-apikey", value: apiKey)
-            request.headers.add(name: "x-payex-sample-access-token", value: Self.user)
+            headers.add(name: "x-payex-sample-apikey", value: apiKey)
+            headers.add(name: "x-payex-sample-access-token", value: Self.user)
         }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-        }
-        return request
+        return BenchRequest(method, path, headers: headers, body: body)
+    }
+
+    /// Where ``request(_:_:body:merchant:)`` sends: the sandbox for a merchant's request, the
+    /// backend for an app's.
+    func origin(merchant: Bool) -> String {
+        merchant ? sandboxURL ?? "" : backendURL
     }
 
     /// Makes the sandbox answer order creation after `seconds` (a `delay` fault rule through its
