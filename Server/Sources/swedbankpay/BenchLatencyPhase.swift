@@ -30,6 +30,10 @@ struct BenchLatencyPhase {
 
     /// Runs the phase against `target`, its sandbox slowed down by a fault rule for the time.
     func run(target: BenchTarget) async throws -> Result {
+        // The sandbox started here is emptied first: the orders of the earlier phases (tens of
+        // thousands) are the stand-in's state, not the backend's, and kept they lengthened its own
+        // tail (docs/benchmarks.md). A sandbox running elsewhere is not touched.
+        if backendInProcess { try await target.resetSandbox(client: .shared) }
         let fault = try await target.delayOrderCreation(by: Double(delayMilliseconds) / 1_000, client: .shared)
         do {
             let result = try await measure(target: target)

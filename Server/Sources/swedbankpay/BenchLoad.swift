@@ -22,7 +22,9 @@ enum BenchLoad {
         origin: String, seconds: Double, connections: Int, warmUp: Double = 0, spread: Double = 0,
         makeRequest: @escaping MakeRequest
     ) async throws -> BenchThroughput {
-        guard let target = BenchOrigin(origin) else { throw BenchError("the load generator needs http://host:port, not \(origin)") }
+        guard let target = BenchOrigin(origin) else {
+            throw BenchError("the load generator needs http://host:port, not \(origin)")
+        }
         let launch = NIODeadline.now()
         let start = launch + .milliseconds(Int64(warmUp * 1_000))
         let deadline = start + .milliseconds(Int64(seconds * 1_000))

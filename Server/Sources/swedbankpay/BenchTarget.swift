@@ -56,6 +56,18 @@ struct BenchTarget: Sendable {
         return id
     }
 
+    /// Empties the sandbox's stores (orders, tokens, consumers), as `POST /sandbox/reset` does;
+    /// its configuration and fault rules stay.
+    func resetSandbox(client: HTTPClient) async throws {
+        var request = HTTPClientRequest(url: try requireSandbox() + "/sandbox/reset")
+        request.method = .POST
+        request.headers.add(name: "X-Sandbox-Control", value: "1")
+        let response = try await client.execute(request, timeout: .seconds(10))
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw BenchError("the sandbox refused the reset: \(response.status)")
+        }
+    }
+
     /// Removes the fault rule `id` from the sandbox.
     func removeFault(_ id: String, client: HTTPClient) async throws {
         var request = HTTPClientRequest(url: try requireSandbox() + "/sandbox/faults/" + id)
