@@ -120,6 +120,7 @@ enum BenchConnection {
             guard sentAt >= plan.countFrom else { return }
             let nanoseconds = NIODeadline.now().uptimeNanoseconds - sentAt.uptimeNanoseconds
             outcome.throughput.latencies.append(Double(nanoseconds) / 1e6)
+            outcome.throughput.sentAt.append(sentAt.uptimeNanoseconds)
             if (200..<300).contains(status.code) {
                 outcome.throughput.created += 1
             } else {

@@ -90,8 +90,26 @@ struct BenchLatencyPhase {
                     + " with \(connections) creations in flight (\(format(perCreation, 1)) KB each, load generator included)"
             )
         }
+        let (slow, windows, allWindows) = Self.slowRequests(result.throughput, over: Double(delayMilliseconds) + 50)
+        Console.line(
+            "  over D + 50 ms: \(slow) requests, sent in \(windows) of \(allWindows) quarter-seconds"
+                + " (a few windows: stalls; many: the cores were short all along)")
         if result.throughput.failed > 0 {
             Console.line("  failed: \(result.throughput.failed) (first: \(result.throughput.firstFailure ?? "?"))")
         }
+    }
+
+    /// How many requests took longer than `limit` ms, and in how many of the run's 250 ms windows
+    /// (by send time) they were sent, next to how many windows there were.
+    static func slowRequests(_ throughput: BenchThroughput, over limit: Double) -> (Int, Int, Int) {
+        guard let first = throughput.sentAt.min(), let last = throughput.sentAt.max() else { return (0, 0, 0) }
+        let window: UInt64 = 250_000_000
+        var slowWindows = Set<UInt64>()
+        var slow = 0
+        for (latency, sent) in zip(throughput.latencies, throughput.sentAt) where latency > limit {
+            slow += 1
+            slowWindows.insert((sent - first) / window)
+        }
+        return (slow, slowWindows.count, Int((last - first) / window) + 1)
     }
 }

@@ -7,6 +7,8 @@ struct BenchThroughput: Sendable {
     var failed = 0
     var firstFailure: String?
     var latencies: [Double] = []
+    /// When each of `latencies`' requests was sent (monotonic nanoseconds), in the same order.
+    var sentAt: [UInt64] = []
     var elapsed: Double = 0
     /// CPU time the whole process used meanwhile (load generator and servers together).
     var cpuSeconds: Double = 0
@@ -31,6 +33,7 @@ struct BenchThroughput: Sendable {
         failed += other.failed
         firstFailure = firstFailure ?? other.firstFailure
         latencies += other.latencies
+        sentAt += other.sentAt
         sessionsOpened += other.sessionsOpened
     }
 }

@@ -18,6 +18,11 @@ import ServerSupport
 /// checkpoint waits for the writer once, so the log stays bounded, and `journal_size_limit`
 /// shrinks the file again afterwards.
 ///
+/// Five checkpoints a second rather than one: each copies and syncs a fifth of the pages, and on a
+/// slow disk the writer's log writes stall while a large sync drains (under a slow Swedbank Pay,
+/// those stalls made most of the tail of creation at 256 connections, p99 247–272 ms with one checkpoint a
+/// second, 226–250 ms with five, A/B in docs/benchmarks.md).
+///
 /// The checkpoint's connection has a thread of its own: a checkpoint blocks its thread while the
 /// disk syncs (hundreds of milliseconds on a slow disk), and the process-wide pool the writer's
 /// connection uses has one thread per core, so the wait must never take one of those.
@@ -42,7 +47,7 @@ final class SQLiteCheckpointer: Sendable {
     }
 
     /// Opens a second connection to the database at `path` and checkpoints every `interval`.
-    static func start(path: String, interval: Duration = .seconds(1), logger: Logger) async throws
+    static func start(path: String, interval: Duration = .milliseconds(200), logger: Logger) async throws
         -> SQLiteCheckpointer
     {
         let thread = NIOThreadPool(numberOfThreads: 1)
