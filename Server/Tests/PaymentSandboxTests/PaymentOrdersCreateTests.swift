@@ -163,11 +163,9 @@ import Testing
             #expect(reply.status == 400)
             #expect(
                 try reply.json
-                    == json(
+                    == invalidOrder(
                         #"""
-                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
-                         "status": 400, "detail": "The payment order is invalid.",
-                         "problems": [{"name": "paymentorder.vatAmount", "description": "The field must not be larger than amount, which is 0 when a Verify has none."}]}
+                        [{"name": "paymentorder.vatAmount", "description": "The field must not be larger than amount, which is 0 when a Verify has none."}]
                         """#))
         }
     }
@@ -206,11 +204,9 @@ import Testing
             let instruments = SandboxInstrument.names(SandboxInstrument.allCases)
             #expect(
                 try reply.json
-                    == json(
+                    == invalidOrder(
                         #"""
-                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
-                         "status": 400, "detail": "The payment order is invalid.",
-                         "problems": [
+                        [
                            {"name": "paymentorder.operation", "description": "The field must be Purchase, Verify, Recur, UnscheduledPurchase or Payout."},
                            {"name": "paymentorder.currency", "description": "The field must be one of SEK, NOK, DKK, EUR, USD."},
                            {"name": "paymentorder.amount", "description": "The field must be a non-negative integer."},
@@ -228,7 +224,7 @@ import Testing
                            {"name": "paymentorder.orderItems[0].type", "description": "The field must be one of PRODUCT, SERVICE, SHIPPING_FEE, PAYMENT_FEE, DISCOUNT, VALUE_CODE, OTHER."},
                            {"name": "paymentorder.orderItems[0].class", "description": "The field must match [\\w-]*."},
                            {"name": "paymentorder.orderItems[0].quantity", "description": "The field must be a non-negative number with at most 4 decimals."},
-                           {"name": "paymentorder.orderItems[1]", "description": "The element must be an object."}]}
+                           {"name": "paymentorder.orderItems[1]", "description": "The element must be an object."}]
                         """#))
         }
     }
@@ -373,4 +369,12 @@ import Testing
         #expect(PSPTimestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.0000000Z")
         #expect(PSPTimestamp.format(Date(timeIntervalSince1970: 59.75)) == "1970-01-01T00:00:59.7500000Z")
     }
+}
+
+/// The sandbox's answer to an order it refuses: the `inputerror` problem around `problems`, the
+/// text of its JSON array.
+private func invalidOrder(_ problems: String) throws -> SwedbankPaySDK.JSONValue {
+    try json(
+        #"{"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data","#
+            + #" "status": 400, "detail": "The payment order is invalid.", "problems": "# + problems + "}")
 }
