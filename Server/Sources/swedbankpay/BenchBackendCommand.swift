@@ -35,7 +35,10 @@ struct BenchBackendCommand: AsyncParsableCommand {
     @Option(help: "Concurrent HTTP connections (1–1024).")
     var connections = 32
 
-    @Option(help: ArgumentHelp("A postgres:// URL; default: a temporary SQLite file.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL server (postgres:// URL): the run makes a database of its own there and drops it at the end (the user needs CREATEDB); default: a temporary SQLite file.",
+            valueName: "url"))
     var databaseUrl: String?
 
     @Option(
@@ -121,12 +124,65 @@ struct BenchBackendCommand: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let location: DatabaseLocation =
-            try databaseUrl.map { try DatabaseLocation.parse($0) }
-            ?? .sqlite(path: directory.appendingPathComponent("bench.sqlite").path)
+        let given = try databaseUrl.map { try DatabaseLocation.parse($0) }
+        // On PostgreSQL the run gets a database of its own on the server given, as on SQLite a new
+        // file: each run starts empty (a table grown by earlier runs had autovacuum passes over
+        // hundreds of thousands of rows during the phases) and nothing is left behind.
+        let place = try await Self.freshDatabase(beside: given, name: "bench", in: directory)
+        do {
+            try await measureHere(place.location, given: given, directory: directory, logger: logger)
+        } catch {
+            await place.drop()
+            throw error
+        }
+        await place.drop()
+    }
 
-        // Random ids: a PostgreSQL database keeps the orders of earlier runs, and Swedbank Pay's ids
-        // are unique there.
+    /// The phases against a sandbox and a backend started here on `location`.
+    private func measureHere(
+        _ location: DatabaseLocation, given: DatabaseLocation?, directory: URL, logger: Logger
+    ) async throws {
+        let (stack, target) = try await Self.startStack(location, logger: logger)
+        do {
+            Console.line(
+                "Merchant Backend benchmark (\(location)), \(connections) connections, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            )
+            try await measure(target: target, backendInProcess: true)
+            if !scale.isEmpty {
+                let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
+                _ = try await phase.run { size in
+                    let place = try await Self.freshDatabase(beside: given, name: "bench_scale_\(size)", in: directory)
+                    let stack: LocalStack
+                    let target: BenchTarget
+                    do {
+                        (stack, target) = try await Self.startStack(place.location, logger: logger)
+                    } catch {
+                        await place.drop()
+                        throw error
+                    }
+                    guard let database = stack.database else {
+                        await stack.stop()
+                        await place.drop()
+                        throw ValidationError("the backend did not start")
+                    }
+                    return BenchScalePhase.Stack(target: target, database: database) {
+                        await stack.stop()
+                        await place.drop()
+                    }
+                }
+            }
+        } catch {
+            await stack.stop()
+            throw error
+        }
+        await stack.stop()
+    }
+
+    /// Starts a sandbox and a backend on `location`, both in this process, and waits until the
+    /// backend answers.
+    private static func startStack(_ location: DatabaseLocation, logger: Logger) async throws -> (
+        LocalStack, BenchTarget
+    ) {
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [Self.token])
         sandboxConfiguration.swishOtherDeviceApprovalDelay = nil
         sandboxConfiguration.maxPaymentOrders = 1_000_000
@@ -138,7 +194,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
         }
         // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
         let stack = try await LocalStack.start(plan)
-        guard let backendURL = stack.backendURL, let database = stack.database else {
+        guard let backendURL = stack.backendURL else {
             await stack.stop()
             throw ValidationError("the backend did not start")
         }
@@ -147,24 +203,28 @@ struct BenchBackendCommand: AsyncParsableCommand {
             merchantToken: Self.token)
         do {
             try await Self.waitUntilUp(target.backendURL + "/healthz")
-            Console.line(
-                "Merchant Backend benchmark (\(location)), \(connections) connections, \(ProcessInfo.processInfo.activeProcessorCount) cores"
-            )
-            try await measure(target: target, backendInProcess: true)
-            if !scale.isEmpty {
-                let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
-                let rows = try await phase.run(database: database, target: target)
-                for line in BenchScalePhase.summary(rows) { Console.line(line) }
-                for (query, plan) in try await database.queryPlans() {
-                    Console.line("plan of \(query):")
-                    for line in plan { Console.line("  \(line)") }
-                }
-            }
         } catch {
             await stack.stop()
             throw error
         }
-        await stack.stop()
+        return (stack, target)
+    }
+
+    /// A new, empty database named after `name`: an SQLite file in `directory`, or, when `given`
+    /// is a PostgreSQL server, a scratch database made there and dropped again by `drop`. An
+    /// SQLite file given by the user is used as it is for the main run (`name` "bench").
+    private static func freshDatabase(
+        beside given: DatabaseLocation?, name: String, in directory: URL
+    ) async throws -> (location: DatabaseLocation, drop: @Sendable () async -> Void) {
+        switch given {
+        case .postgres(let url):
+            let scratch = try await ScratchDatabase.create(onServerOf: url, prefix: name)
+            return (scratch.location, { try? await scratch.drop() })
+        case .sqlite(let path) where name == "bench":
+            return (.sqlite(path: path), {})
+        case .sqlite, nil:
+            return (.sqlite(path: directory.appendingPathComponent("\(name).sqlite").path), {})
+        }
     }
 
     /// `http://host:port` without a trailing slash, as the phases join paths to it.

@@ -5,6 +5,12 @@ import Foundation
 /// (the sandbox, by a `delay` fault) takes D to answer, with C connections. With every call
 /// waiting D, no backend can beat C/D orders a second, nor its own CPU-bound rate R₀ (the D = 0
 /// creation rate of the same run); the phase reports its rate as a share of min(C/D, R₀).
+///
+/// Where C/D exceeds R₀, R₀ is taken two ways: from the D = 0 creation phase (32 connections by
+/// default), and at the phase's own C with no delay, in rounds that alternate with the delayed
+/// ones. The second is the CPU bound of C connections — a thousand connections cost more per
+/// creation than 32 — measured over the same minutes, so a machine whose speed drifts moves both
+/// sides of the ratio alike.
 struct BenchLatencyPhase {
     let delayMilliseconds: Int
     let connections: Int
@@ -16,60 +22,92 @@ struct BenchLatencyPhase {
 
     /// What the phase measured.
     struct Result {
-        var throughput: BenchThroughput
+        /// Creation with Swedbank Pay taking D.
+        var throughput = BenchThroughput()
+        /// Creation at the same C with no delay, in the rounds between.
+        var undelayed = BenchThroughput()
         /// Resident memory before the load and at its end (with C creations in flight), bytes.
         var residentBefore: Int?
         var residentDuring: Int?
     }
 
-    /// Load before the measured time, to open the connections.
-    static let warmUpSeconds = 2.0
+    /// Rounds of each kind (delayed and not) the phase's seconds are split into where the CPU is
+    /// the bound.
+    static let rounds = 5
+    /// Load before each round's measured time, to open the connections. A delayed round warms up
+    /// longer: it follows a round at full speed, whose writes the database is still catching up
+    /// with (SQLite's checkpoints), and the figures are of the delayed load's steady state.
+    static let warmUpSeconds = 1.0
+    static let delayedWarmUpSeconds = 2.0
 
     var idealRate: Double { Double(connections) * 1_000 / Double(delayMilliseconds) }
     var bound: Double { min(idealRate, cpuBoundRate) }
 
-    /// Runs the phase against `target`, its sandbox slowed down by a fault rule for the time.
+    /// Runs the phase against `target`, its sandbox slowed down by a fault rule in the delayed
+    /// rounds.
     func run(target: BenchTarget) async throws -> Result {
-        // The sandbox started here is emptied first: the orders of the earlier phases (tens of
-        // thousands) are the stand-in's state, not the backend's, and kept they lengthened its own
-        // tail (docs/benchmarks.md). A sandbox running elsewhere is not touched.
-        if backendInProcess { try await target.resetSandbox(client: .shared) }
+        var result = Result()
+        // Where C/D is the bound, the delayed load runs in one piece: its figures are of its own
+        // steady state, with nothing before it but a warm-up (a round at full speed leaves the
+        // database catching up). Where the CPU is the bound, R₀ at C is measured in rounds
+        // alternating with the delayed ones.
+        let cpuBound = idealRate > cpuBoundRate
+        let rounds = cpuBound ? Self.rounds : 1
+        let slice = seconds / Double(rounds)
+        for round in 0..<rounds {
+            // Each kind goes first in every other round.
+            for delayed in !cpuBound ? [true] : round % 2 == 0 ? [true, false] : [false, true] {
+                // The sandbox started here is emptied first: the orders of the earlier rounds and
+                // phases (tens of thousands) are the stand-in's state, not the backend's, and kept
+                // they lengthened its own tail (docs/benchmarks.md). A sandbox running elsewhere is
+                // not touched.
+                if backendInProcess { try await target.resetSandbox(client: .shared) }
+                if delayed {
+                    let sampleMemory = result.residentBefore == nil
+                    if sampleMemory { result.residentBefore = ProcessMemory.residentBytes() }
+                    let (throughput, resident) = try await delayedRound(
+                        target: target, seconds: slice, sampleMemory: sampleMemory)
+                    result.throughput.append(throughput)
+                    if sampleMemory { result.residentDuring = resident }
+                } else {
+                    result.undelayed.append(try await load(target: target, seconds: slice, spread: 0))
+                }
+            }
+        }
+        return result
+    }
+
+    private func delayedRound(target: BenchTarget, seconds: Double, sampleMemory: Bool) async throws
+        -> (BenchThroughput, Int?)
+    {
         let fault = try await target.delayOrderCreation(by: Double(delayMilliseconds) / 1_000, client: .shared)
+        let sampler = Task {
+            // Sampled a second in, with the clients spread over D: C creations in flight.
+            try await Task.sleep(for: .seconds(1))
+            return sampleMemory ? ProcessMemory.residentBytes() : nil
+        }
         do {
-            let result = try await measure(target: target)
+            // The clients arrive spread over one delay, as independent payers do, not in one wave
+            // that the fixed delay would keep together for the whole run.
+            let throughput = try await load(target: target, seconds: seconds, spread: Double(delayMilliseconds) / 1_000)
             try await target.removeFault(fault, client: .shared)
-            return result
+            return (throughput, try? await sampler.value)
         } catch {
+            sampler.cancel()
             try? await target.removeFault(fault, client: .shared)
             throw error
         }
     }
 
-    private func measure(target: BenchTarget) async throws -> Result {
-        let residentBefore = ProcessMemory.residentBytes()
-        let sampler = Task {
-            // The load is steady after a second; sampled then, C creations are in flight.
-            try await Task.sleep(for: .milliseconds(Int(min(seconds / 2, 1) * 1_000)))
-            return ProcessMemory.residentBytes()
+    /// Creation through the backend with C connections; the warm-up (C connections opened to the
+    /// backend and from it to Swedbank Pay) is not counted.
+    private func load(target: BenchTarget, seconds: Double, spread: Double) async throws -> BenchThroughput {
+        try await BenchLoad.run(
+            origin: target.backendURL, seconds: seconds, connections: connections,
+            warmUp: spread > 0 ? Self.delayedWarmUpSeconds : Self.warmUpSeconds, spread: spread
+        ) { _, _ in
+            target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
         }
-        // Not counted: the first C requests open C connections to the backend and C from it to
-        // Swedbank Pay; the figures are of the steady state. The clients arrive spread over one
-        // delay, as independent payers do, not in one wave that the fixed delay would keep together
-        // for the whole run.
-        let throughput: BenchThroughput
-        do {
-            throughput = try await BenchLoad.run(
-                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: Self.warmUpSeconds,
-                spread: Double(delayMilliseconds) / 1_000
-            ) { _, _ in
-                target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
-            }
-        } catch {
-            sampler.cancel()
-            throw error
-        }
-        return Result(
-            throughput: throughput, residentBefore: residentBefore, residentDuring: try? await sampler.value)
     }
 
     func report(_ result: Result) {
@@ -81,8 +119,19 @@ struct BenchLatencyPhase {
                 + " = \(format(rate / bound * 100, 0)) % of min(C/D = \(format(idealRate, 0)), R₀ = \(format(cpuBoundRate, 0)))"
                 + " (p50 \(format(statistics.percentile(0.5), 1)) ms, p99 \(format(statistics.percentile(0.99), 1)) ms,"
                 + " \(format(result.throughput.cpuSeconds / Double(max(statistics.count, 1)) * 1e6, 0)) µs CPU each,"
-                + " \(statistics.count) requests after a \(format(Self.warmUpSeconds, 0)) s warm-up, arrivals spread over D)"
+                + " \(statistics.count) requests after \(format(Self.delayedWarmUpSeconds, 0)) s warm-ups,"
+                + " arrivals spread over D)"
         )
+        if result.undelayed.elapsed > 0 {
+            let undelayedRate = Double(result.undelayed.created) / result.undelayed.elapsed
+            let undelayedStatistics = LatencyStatistics(milliseconds: result.undelayed.latencies)
+            Console.line(
+                "  R₀ at \(connections) connections (D = 0, rounds alternating with the delayed ones): \(format(undelayedRate, 0)) /s"
+                    + " (p50 \(format(undelayedStatistics.percentile(0.5), 1)) ms,"
+                    + " \(format(result.undelayed.cpuSeconds / Double(max(undelayedStatistics.count, 1)) * 1e6, 0)) µs CPU each)"
+                    + " → \(format(rate / min(idealRate, undelayedRate) * 100, 0)) % of min(C/D, R₀ at C)"
+            )
+        }
         if backendInProcess, let before = result.residentBefore, let during = result.residentDuring {
             let perCreation = Double(during - before) / Double(connections) / 1_024
             Console.line(
@@ -97,19 +146,27 @@ struct BenchLatencyPhase {
         if result.throughput.failed > 0 {
             Console.line("  failed: \(result.throughput.failed) (first: \(result.throughput.firstFailure ?? "?"))")
         }
+        if result.undelayed.failed > 0 {
+            Console.line(
+                "  failed at D = 0: \(result.undelayed.failed) (first: \(result.undelayed.firstFailure ?? "?"))")
+        }
     }
 
-    /// How many requests took longer than `limit` ms, and in how many of the run's 250 ms windows
-    /// (by send time) they were sent, next to how many windows there were.
+    /// How many requests took longer than `limit` ms, and in how many of the 250 ms windows
+    /// (by send time) they were sent, next to how many windows saw requests sent (the rounds
+    /// leave gaps between them).
     static func slowRequests(_ throughput: BenchThroughput, over limit: Double) -> (Int, Int, Int) {
-        guard let first = throughput.sentAt.min(), let last = throughput.sentAt.max() else { return (0, 0, 0) }
+        guard let first = throughput.sentAt.min() else { return (0, 0, 0) }
         let window: UInt64 = 250_000_000
+        var windows = Set<UInt64>()
         var slowWindows = Set<UInt64>()
         var slow = 0
-        for (latency, sent) in zip(throughput.latencies, throughput.sentAt) where latency > limit {
+        for (latency, sent) in zip(throughput.latencies, throughput.sentAt) {
+            windows.insert((sent - first) / window)
+            guard latency > limit else { continue }
             slow += 1
             slowWindows.insert((sent - first) / window)
         }
-        return (slow, slowWindows.count, Int((last - first) / window) + 1)
+        return (slow, slowWindows.count, windows.count)
     }
 }

@@ -1,56 +1,105 @@
 import Foundation
+import LocalStack
 import MerchantBackend
 
-/// The scale phases of `bench backend --scale N`: with N orders stored (preloaded in bulk, not
-/// through HTTP), order creation and `GET /paymentorders/{id}` through the backend, so that their
-/// latency can be compared across sizes (issue target: flat within ±10 % from 10,000 to 1,000,000).
+/// The scale phases of `bench backend --scale N`: order creation and `GET /paymentorders/{id}`
+/// through backends whose databases hold N orders each (preloaded in bulk, not through HTTP), so
+/// that their latency can be compared across sizes (issue target: flat within ±10 % from 10,000 to
+/// 1,000,000).
+///
+/// Each size gets a stack of its own (sandbox, backend, database), and the sizes take turns in
+/// short rounds: a shared machine whose speed drifts over a run slows every size alike, where
+/// phases run one size after another compared the machine's minutes as much as the sizes.
 struct BenchScalePhase {
     let sizes: [Int]
     let seconds: Double
     let connections: Int
 
+    /// Rounds each size's creation and reads are split into.
+    static let rounds = 5
+    /// Load before each round's measured time, to open its connections.
+    static let warmUpSeconds = 0.5
+
     struct Row {
         var size: Int
-        var creation: BenchThroughput
-        var reads: BenchThroughput
+        var creation = BenchThroughput()
+        var reads = BenchThroughput()
     }
 
-    func run(database: BackendDatabase, target: BenchTarget) async throws -> [Row] {
+    /// A stack of one size: its target, its database, and how to stop it.
+    struct Stack {
+        var target: BenchTarget
+        var database: BackendDatabase
+        var stop: () async -> Void
+    }
+
+    /// Runs the phase, starting each size's stack with `start` (given the size) and stopping
+    /// every one before returning.
+    func run(start: (Int) async throws -> Stack) async throws -> [Row] {
+        var stacks: [Stack] = []
+        do {
+            let rows = try await measure(start: start, stacks: &stacks)
+            for stack in stacks { await stack.stop() }
+            return rows
+        } catch {
+            for stack in stacks { await stack.stop() }
+            throw error
+        }
+    }
+
+    private func measure(start: (Int) async throws -> Stack, stacks: inout [Stack]) async throws -> [Row] {
         let reader = BenchTarget.user
         var rows: [Row] = []
-        var readerIDs: [String] = []
-        var preloaded = 0
+        var readerIDs: [[String]] = []
         for size in sizes.sorted() {
-            let stored = try await database.orderCount()
-            // The reads need orders of the reader: when the earlier phases stored more than this
-            // size already, a thousand of the reader's are added anyway (and the row says so).
-            let missing = readerIDs.isEmpty ? max(size - stored, 1_000) : max(size - stored, 0)
-            if missing > 0 {
-                let started = ContinuousClock.now
-                readerIDs += try await database.preloadPaidOrders(from: preloaded, count: missing, reader: reader)
-                preloaded += missing
-                let elapsed = ContinuousClock.now - started
-                Console.line(
-                    "scale: preloaded \(missing) orders (now \(stored + missing)) in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
-                )
+            let stack = try await start(size)
+            stacks.append(stack)
+            let started = ContinuousClock.now
+            readerIDs.append(try await stack.database.preloadPaidOrders(from: 0, count: size, reader: reader))
+            try await stack.database.settleAfterPreload()
+            let elapsed = (ContinuousClock.now - started) / .seconds(1)
+            let stored = try await stack.database.orderCount()
+            Console.line("scale: preloaded \(stored) orders in \(BenchBackendCommand.format(elapsed, 1)) s")
+            rows.append(Row(size: stored))
+        }
+        let slice = seconds / Double(Self.rounds)
+        for round in 0..<Self.rounds {
+            // Each round starts at another size, so no size always runs first.
+            for turn in 0..<rows.count {
+                let index = (round + turn) % rows.count
+                let target = stacks[index].target
+                rows[index].creation.append(
+                    try await BenchLoad.run(
+                        origin: target.backendURL, seconds: slice, connections: connections,
+                        warmUp: Self.warmUpSeconds
+                    ) { _, _ in
+                        target.request(
+                            .POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+                    })
+                let ids = readerIDs[index]
+                rows[index].reads.append(
+                    try await BenchLoad.run(
+                        origin: target.backendURL, seconds: slice, connections: connections,
+                        warmUp: Self.warmUpSeconds
+                    ) { worker, request in
+                        // Spread over the reader's orders: every read looks up another row.
+                        let id = ids[(worker &* 7_919 &+ request &* 104_729 &+ round &* 15_485_863) % ids.count]
+                        return target.request(.GET, "/paymentorders/" + id, body: nil, merchant: false)
+                    })
             }
-            let storedNow = try await database.orderCount()
-            let ids = readerIDs
-            let creation = try await BenchLoad.run(
-                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: 1
-            ) { _, _ in
-                target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+        }
+        for row in rows {
+            BenchBackendCommand.report("scale \(row.size): POST /paymentorders", row.creation)
+            BenchBackendCommand.report("scale \(row.size): GET /paymentorders/{id}", row.reads)
+        }
+        for line in Self.summary(rows) { Console.line(line) }
+        // Each size's own plans: an engine may plan a lookup differently as the table grows.
+        for (index, row) in rows.enumerated() {
+            guard let id = readerIDs[index].first else { continue }
+            for (query, plan) in try await stacks[index].database.queryPlans(user: reader, id: id) {
+                Console.line("plan at \(row.size) orders of \(query):")
+                for line in plan { Console.line("  \(line)") }
             }
-            BenchBackendCommand.report("scale \(storedNow): POST /paymentorders", creation)
-            let reads = try await BenchLoad.run(
-                origin: target.backendURL, seconds: seconds, connections: connections, warmUp: 1
-            ) { worker, index in
-                // Spread over the reader's orders: every read looks up another row.
-                let id = ids[(worker &* 7_919 &+ index &* 104_729) % ids.count]
-                return target.request(.GET, "/paymentorders/" + id, body: nil, merchant: false)
-            }
-            BenchBackendCommand.report("scale \(storedNow): GET /paymentorders/{id}", reads)
-            rows.append(Row(size: storedNow, creation: creation, reads: reads))
         }
         return rows
     }

@@ -23,7 +23,7 @@ struct ClusterTests {
         let executable = try ServeProcess.executable()
         _ = try NginxBalancer.executable()
         let run = String(UUID().uuidString.prefix(8)).lowercased()
-        let databaseURL = try await ClusterDatabase.create(name: "cluster_\(run)")
+        let databaseURL = try await ClusterDatabase.create()
         let sandbox = try await BackendHarness.startSandbox(callbackRetryDelays: [0.2, 0.5, 1, 2, 4])
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("cluster-\(run)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -207,22 +207,14 @@ struct Cluster: Sendable {
 
 /// The cluster's own database on the test server, and what the test reads from it.
 enum ClusterDatabase {
-    /// Creates database `name` on the server of `SWEDBANKPAY_TEST_DATABASE_URL`; returns its URL.
-    static func create(name: String) async throws -> String {
-        let location = try TestDatabase.location(.postgres)
-        guard case .postgres(let url) = location, var components = URLComponents(string: url) else {
-            throw TestDatabase.PostgresMissing()
-        }
-        let server = try await BackendDatabase.open(location, connectionsPerEventLoop: 1)
-        do {
-            try await server.sql.raw("CREATE DATABASE \(unsafeRaw: name)").run()
-        } catch {
-            try? await server.close()
-            throw error
-        }
-        try await server.close()
-        components.path = "/" + name
-        return components.string ?? url
+    /// Creates a database of the cluster's own on the server of `SWEDBANKPAY_TEST_DATABASE_URL`;
+    /// returns its URL.
+    static func create() async throws -> String {
+        guard case .postgres(let serverURL) = try TestDatabase.location(.postgres),
+            case .postgres(let url) = try await ScratchDatabase.create(onServerOf: serverURL, prefix: "cluster")
+                .location
+        else { throw TestDatabase.PostgresMissing() }
+        return url
     }
 
     /// The recorded status of each order whose Swedbank Pay id is in `pspIDs`, once every one is

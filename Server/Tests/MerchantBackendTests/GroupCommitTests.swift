@@ -99,4 +99,17 @@ import Testing
         #expect(Set(batches[1]) == ["a", "bad", "c"])
         #expect(batches.suffix(3) == batches[1].map { [$0] })
     }
+
+    @Test func withTwoWritersAWriteGoesWhileTheBatchBeforeItIsStillBeingWritten() async throws {
+        let recorder = Recorder(holdFirst: true)
+        let commit = GroupCommit<String, String>(maxBatch: 8, maxWriters: 2) { try await recorder.write($0) }
+        let first = Task { try await commit.submit("first") }
+        await recorder.waitUntilHolding()
+        // The first batch is held; the second writer takes the next write at once, alone.
+        #expect(try await commit.submit("b") == "B")
+        #expect(await recorder.batches == [["first"], ["b"]])
+        await recorder.release()
+        #expect(try await first.value == "FIRST")
+        #expect(await recorder.batches == [["first"], ["b"]])
+    }
 }

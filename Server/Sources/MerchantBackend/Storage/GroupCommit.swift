@@ -16,16 +16,23 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
     typealias Write = @Sendable ([Item]) async throws -> [Outcome]
 
     private let maxBatch: Int
+    private let maxWriters: Int
     private let write: Write
-    // Guards `queue`, `writing` and `queueWaits`.
+    // Guards `queue`, `writers` and `queueWaits`.
     private let lock = NSLock()
     private var queue: [(item: Item, waiter: CheckedContinuation<Outcome, any Error>)] = []
-    private var writing = false
+    /// Batches being written now.
+    private var writers = 0
 
-    /// - Parameter maxBatch: the most items in one statement (bounds the statement's bind count).
-    init(maxBatch: Int, write: @escaping Write) {
-        precondition(maxBatch >= 1)
+    /// - Parameters:
+    ///   - maxBatch: the most items in one statement (bounds the statement's bind count).
+    ///   - maxWriters: the most statements in flight at once: 1 where the database serialises
+    ///     writers anyway (SQLite's one connection), more where each runs on a connection of its
+    ///     own (a PostgreSQL pool), so a write need not wait for the batch before it to commit.
+    init(maxBatch: Int, maxWriters: Int = 1, write: @escaping Write) {
+        precondition(maxBatch >= 1 && maxWriters >= 1)
         self.maxBatch = maxBatch
+        self.maxWriters = maxWriters
         self.write = write
     }
 
@@ -58,8 +65,8 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
                     reached = queueWaits.filter { $0.count <= queue.count }.map(\.continuation)
                     queueWaits.removeAll { $0.count <= queue.count }
                 }
-                if writing { return (false, reached) }
-                writing = true
+                if writers >= maxWriters { return (false, reached) }
+                writers += 1
                 return (true, reached)
             }
             for wait in reached { wait.resume() }
@@ -67,7 +74,7 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
         }
     }
 
-    /// Writes batches until the queue is empty; only one drain runs at a time.
+    /// Writes batches until the queue is empty; at most `maxWriters` drains run at a time.
     private func drain() async {
         while let batch = nextBatch() {
             do {
@@ -96,7 +103,7 @@ final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable 
     private func nextBatch() -> [(item: Item, waiter: CheckedContinuation<Outcome, any Error>)]? {
         lock.withLock {
             guard !queue.isEmpty else {
-                writing = false
+                writers -= 1
                 return nil
             }
             let count = min(queue.count, maxBatch)

@@ -11,7 +11,8 @@ struct OrderStore: Sendable {
 
     init(database: BackendDatabase) {
         self.database = database
-        writes = OrderWrites(sql: database.sql)
+        writes = OrderWrites(
+            sql: database.sql, maxWriters: database.engine == .postgres ? OrderWrites.postgresWriters : 1)
     }
 
     /// Where a new order ended up.
