@@ -6,9 +6,10 @@ import Testing
 
 /// The benchmark's scratch databases on PostgreSQL: made empty beside the one named, usable as a
 /// backend's database, gone after `drop()`.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: TestDatabase.postgresAvailable))
+@Suite(.timeLimit(.minutes(1)))
 struct ScratchDatabaseTests {
-    @Test func aScratchDatabaseStartsEmptyAndIsGoneOnceDropped() async throws {
+    @Test(.enabled(if: TestDatabase.postgresAvailable))
+    func aScratchDatabaseStartsEmptyAndIsGoneOnceDropped() async throws {
         guard case .postgres(let serverURL) = try TestDatabase.location(.postgres) else {
             throw TestDatabase.PostgresMissing()
         }
@@ -37,12 +38,26 @@ struct ScratchDatabaseTests {
         }
     }
 
-    @Test func aPrefixOutsideLowerCaseLettersDigitsAndUnderscoresIsRefused() async throws {
-        guard case .postgres(let serverURL) = try TestDatabase.location(.postgres) else {
-            throw TestDatabase.PostgresMissing()
+    @Test func aPrefixOutsideLowerCaseLettersDigitsAndUnderscoresIsRefusedBeforeAnythingIsSent() async throws {
+        // Port 1: nothing listens, so a statement sent would fail differently.
+        await #expect(
+            throws: DatabaseLocationError(message: "a scratch database's name is lower-case letters, digits and _")
+        ) {
+            _ = try await ScratchDatabase.create(
+                onServerOf: "postgres://bench@127.0.0.1:1/any", prefix: "bench; DROP DATABASE x")
         }
-        await #expect(throws: DatabaseLocationError.self) {
-            _ = try await ScratchDatabase.create(onServerOf: serverURL, prefix: "bench; DROP DATABASE x")
+    }
+
+    @Test func aServerThatCannotBeReachedIsNamedInTheError() async throws {
+        let port = try await BackendHarness.freePort()
+        do {
+            _ = try await ScratchDatabase.create(
+                onServerOf: "postgres://bench:secret@127.0.0.1:\(port)/any", prefix: "unreachable")
+            Issue.record("a database was made on a server that does not listen")
+        } catch let error as DatabaseLocationError {
+            #expect(error.message.hasPrefix("could not create the database unreachable_"))
+            #expect(error.message.contains("PostgreSQL postgres://bench:<redacted>@127.0.0.1:\(port)/any"))
+            #expect(!error.message.contains("secret"))
         }
     }
 }

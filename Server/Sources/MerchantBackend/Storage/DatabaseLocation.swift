@@ -36,13 +36,18 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let path): return "SQLite file \(path)"
         case .postgres(let url):
             guard var components = URLComponents(string: url) else { return "PostgreSQL" }
-            if components.password != nil { components.password = "<redacted>" }
-            return "PostgreSQL \(components.string ?? "")"
+            if components.password != nil { components.password = "redacted" }
+            // The marker as `Secret` prints it; URLComponents would percent-encode its brackets.
+            let text = (components.string ?? "").replacingOccurrences(of: ":redacted@", with: ":<redacted>@")
+            return "PostgreSQL \(text)"
         }
     }
 }
 
 /// A database location that cannot be used.
-public struct DatabaseLocationError: Error, Sendable, Equatable {
+public struct DatabaseLocationError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
+
+    /// The message alone, as a command line prints it.
+    public var description: String { message }
 }

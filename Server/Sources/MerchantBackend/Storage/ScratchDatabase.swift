@@ -28,8 +28,25 @@ public struct ScratchDatabase: Sendable {
         guard let url = components.string else {
             throw DatabaseLocationError(message: "the PostgreSQL URL is not a valid URL with a host")
         }
-        try await run("CREATE DATABASE \(name)", onServerOf: serverURL)
+        do {
+            try await run("CREATE DATABASE \(name)", onServerOf: serverURL)
+        } catch {
+            // PostgresNIO's errors describe themselves generically; the server's own words (a
+            // missing CREATEDB privilege, a refused login) are what the user needs.
+            let reason = Self.reason(error)
+            throw DatabaseLocationError(
+                message:
+                    "could not create the database \(name) on \(DatabaseLocation.postgres(url: serverURL)): \(reason)")
+        }
         return ScratchDatabase(location: .postgres(url: url), serverURL: serverURL, name: name)
+    }
+
+    /// What went wrong, in words: the server's message, or what kept the connection from opening.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
     }
 
     /// Drops the database, closing the connections still open to it.
