@@ -128,7 +128,13 @@ struct BenchBackendCommand: AsyncParsableCommand {
         // On PostgreSQL the run gets a database of its own on the server given, as on SQLite a new
         // file: each run starts empty (a table grown by earlier runs had autovacuum passes over
         // hundreds of thousands of rows during the phases) and nothing is left behind.
-        let place = try await Self.freshDatabase(beside: given, name: "bench", in: directory)
+        // An SQLite file the user names is used as it is.
+        let place: (location: DatabaseLocation, drop: @Sendable () async -> Void)
+        if case .sqlite = given, let given {
+            place = (given, {})
+        } else {
+            place = try await Self.freshDatabase(beside: given, name: "bench", in: directory)
+        }
         do {
             try await measureHere(place.location, given: given, directory: directory, logger: logger)
         } catch {
@@ -150,7 +156,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
             try await measure(target: target, backendInProcess: true)
             if !scale.isEmpty {
                 let phase = BenchScalePhase(sizes: scale, seconds: seconds, connections: connections)
-                _ = try await phase.run { size in
+                try await phase.run { size in
                     let place = try await Self.freshDatabase(beside: given, name: "bench_scale_\(size)", in: directory)
                     let stack: LocalStack
                     let target: BenchTarget
@@ -211,8 +217,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
     }
 
     /// A new, empty database named after `name`: an SQLite file in `directory`, or, when `given`
-    /// is a PostgreSQL server, a scratch database made there and dropped again by `drop`. An
-    /// SQLite file given by the user is used as it is for the main run (`name` "bench").
+    /// is a PostgreSQL server, a scratch database made there and dropped again by `drop`.
     private static func freshDatabase(
         beside given: DatabaseLocation?, name: String, in directory: URL
     ) async throws -> (location: DatabaseLocation, drop: @Sendable () async -> Void) {
@@ -220,8 +225,6 @@ struct BenchBackendCommand: AsyncParsableCommand {
         case .postgres(let url):
             let scratch = try await ScratchDatabase.create(onServerOf: url, prefix: name)
             return (scratch.location, { try? await scratch.drop() })
-        case .sqlite(let path) where name == "bench":
-            return (.sqlite(path: path), {})
         case .sqlite, nil:
             return (.sqlite(path: directory.appendingPathComponent("\(name).sqlite").path), {})
         }
@@ -266,7 +269,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
                 try await BenchLoad.run(
                     origin: target.backendURL, seconds: seconds / Double(Self.rounds), connections: connections
                 ) { _, _ in
-                    target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+                    target.orderCreation
                 })
         }
         let backendRate = Double(creation.created) / creation.elapsed

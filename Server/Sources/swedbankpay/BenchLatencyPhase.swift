@@ -47,10 +47,9 @@ struct BenchLatencyPhase {
     /// rounds.
     func run(target: BenchTarget) async throws -> Result {
         var result = Result()
-        // Where C/D is the bound, the delayed load runs in one piece: its figures are of its own
-        // steady state, with nothing before it but a warm-up (a round at full speed leaves the
-        // database catching up). Where the CPU is the bound, R₀ at C is measured in rounds
-        // alternating with the delayed ones.
+        // Where C/D is the bound, R₀ does not enter it and the delayed load runs in one piece: its
+        // figures are of its own steady state, with nothing before it but a warm-up. Where the CPU
+        // is the bound, R₀ at C is measured in rounds alternating with the delayed ones.
         let cpuBound = idealRate > cpuBoundRate
         let rounds = cpuBound ? Self.rounds : 1
         let slice = seconds / Double(rounds)
@@ -106,7 +105,7 @@ struct BenchLatencyPhase {
             origin: target.backendURL, seconds: seconds, connections: connections,
             warmUp: spread > 0 ? Self.delayedWarmUpSeconds : Self.warmUpSeconds, spread: spread
         ) { _, _ in
-            target.request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+            target.orderCreation
         }
     }
 

@@ -33,21 +33,20 @@ struct BenchScalePhase {
         var stop: () async -> Void
     }
 
-    /// Runs the phase, starting each size's stack with `start` (given the size) and stopping
-    /// every one before returning.
-    func run(start: (Int) async throws -> Stack) async throws -> [Row] {
+    /// Runs the phase and prints its figures, starting each size's stack with `start` (given the
+    /// size) and stopping every one before returning.
+    func run(start: (Int) async throws -> Stack) async throws {
         var stacks: [Stack] = []
         do {
-            let rows = try await measure(start: start, stacks: &stacks)
+            try await measure(start: start, stacks: &stacks)
             for stack in stacks { await stack.stop() }
-            return rows
         } catch {
             for stack in stacks { await stack.stop() }
             throw error
         }
     }
 
-    private func measure(start: (Int) async throws -> Stack, stacks: inout [Stack]) async throws -> [Row] {
+    private func measure(start: (Int) async throws -> Stack, stacks: inout [Stack]) async throws {
         let reader = BenchTarget.user
         var rows: [Row] = []
         var readerIDs: [[String]] = []
@@ -73,8 +72,7 @@ struct BenchScalePhase {
                         origin: target.backendURL, seconds: slice, connections: connections,
                         warmUp: Self.warmUpSeconds
                     ) { _, _ in
-                        target.request(
-                            .POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+                        target.orderCreation
                     })
                 let ids = readerIDs[index]
                 rows[index].reads.append(
@@ -101,7 +99,6 @@ struct BenchScalePhase {
                 for line in plan { Console.line("  \(line)") }
             }
         }
-        return rows
     }
 
     /// One line per size, each figure next to the smallest size's.

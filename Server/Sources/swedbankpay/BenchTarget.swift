@@ -28,6 +28,12 @@ struct BenchTarget: Sendable {
         return BenchRequest(method, path, headers: headers, body: body)
     }
 
+    /// `POST /paymentorders` of the sample order, as an app sends it; the backend makes the
+    /// payee reference.
+    var orderCreation: BenchRequest {
+        request(.POST, "/paymentorders", body: SampleOrder.json(payeeReference: ""), merchant: false)
+    }
+
     /// Where ``request(_:_:body:merchant:)`` sends: the sandbox for a merchant's request, the
     /// backend for an app's.
     func origin(merchant: Bool) -> String {
