@@ -137,6 +137,11 @@ let package = Package(
         // Properties of the parsers and decision functions that see bytes from outside, checked on
         // generated inputs. `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
         .testTarget(
+            name: "CommandTests",
+            dependencies: ["swedbankpay"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "PropertyTests",
             dependencies: [
                 "MerchantBackend",

@@ -66,7 +66,7 @@ enum BenchConnection {
 
         init(plan: Plan, index: Int, done: EventLoopPromise<Outcome>) {
             self.plan = plan
-            host = plan.origin.port == 80 ? plan.origin.host : "\(plan.origin.host):\(plan.origin.port)"
+            host = plan.origin.hostHeader
             outcome = Outcome(nextIndex: index)
             self.done = done
             outcome.throughput.latencies.reserveCapacity(4_096)

@@ -45,4 +45,10 @@ struct BenchOrigin: Sendable, Equatable {
         self.port = port
         self.host = String(host)
     }
+
+    /// The `Host` header's value: the port only where it is not 80, an IPv6 literal in brackets.
+    var hostHeader: String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return port == 80 ? name : "\(name):\(port)"
+    }
 }

@@ -24,6 +24,19 @@ struct BenchScalePhase {
         var size: Int
         var creation = BenchThroughput()
         var reads = BenchThroughput()
+        /// Each round's p50, in round order: compared with the smallest size's in the same round.
+        var creationP50s: [Double] = []
+        var readP50s: [Double] = []
+
+        mutating func appendCreation(_ round: BenchThroughput) {
+            creation.append(round)
+            creationP50s.append(LatencyStatistics(milliseconds: round.latencies).percentile(0.5))
+        }
+
+        mutating func appendReads(_ round: BenchThroughput) {
+            reads.append(round)
+            readP50s.append(LatencyStatistics(milliseconds: round.latencies).percentile(0.5))
+        }
     }
 
     /// A stack of one size: its target, its database, and how to stop it.
@@ -67,7 +80,7 @@ struct BenchScalePhase {
             for turn in 0..<rows.count {
                 let index = (round + turn) % rows.count
                 let target = stacks[index].target
-                rows[index].creation.append(
+                rows[index].appendCreation(
                     try await BenchLoad.run(
                         origin: target.backendURL, seconds: slice, connections: connections,
                         warmUp: Self.warmUpSeconds
@@ -75,7 +88,7 @@ struct BenchScalePhase {
                         target.orderCreation
                     })
                 let ids = readerIDs[index]
-                rows[index].reads.append(
+                rows[index].appendReads(
                     try await BenchLoad.run(
                         origin: target.backendURL, seconds: slice, connections: connections,
                         warmUp: Self.warmUpSeconds
@@ -101,22 +114,46 @@ struct BenchScalePhase {
         }
     }
 
-    /// One line per size, each figure next to the smallest size's.
+    /// Two lines per size after the first: the whole run's p50 and p99 next to the smallest
+    /// size's, then each round's p50 against the smallest size's in the same round.
+    ///
+    /// The whole run's figures are the verdict. The rounds show how steady the machine was: a size
+    /// and the smallest one take their turns seconds apart, so on a steady machine every round
+    /// says about what the whole run says, and a round far off says the machine changed speed
+    /// between the two turns (on a shared VM, a 2-second round moved by up to ±150 % while the
+    /// whole run's p50 stayed within ±10 %: docs/benchmarks.md).
     static func summary(_ rows: [Row]) -> [String] {
         guard let first = rows.first else { return [] }
         func p(_ result: BenchThroughput, _ q: Double) -> Double {
             LatencyStatistics(milliseconds: result.latencies).percentile(q)
         }
-        func change(_ value: Double, _ base: Double) -> String {
-            base > 0 ? String(format: "%+.0f %%", (value / base - 1) * 100) : "?"
-        }
-        return rows.map { row in
+        return rows.flatMap { row -> [String] in
             let creationP50 = p(row.creation, 0.5)
             let readP50 = p(row.reads, 0.5)
-            return String(
+            let whole = String(
                 format: "scale %9d orders: creation p50 %.2f ms (%@), p99 %.2f ms; read p50 %.2f ms (%@), p99 %.2f ms",
                 row.size, creationP50, change(creationP50, p(first.creation, 0.5)), p(row.creation, 0.99), readP50,
                 change(readP50, p(first.reads, 0.5)), p(row.reads, 0.99))
+            guard row.size != first.size else { return [whole] }
+            let creation = pairedChanges(row.creationP50s, first.creationP50s)
+            let reads = pairedChanges(row.readP50s, first.readP50s)
+            let rounds = String(
+                format: "  against %d orders round by round: creation %@; reads %@", first.size,
+                creation.map(percent).joined(separator: ", "), reads.map(percent).joined(separator: ", "))
+            return [whole, rounds]
         }
+    }
+
+    /// Each round's change of `values` against `base` in the same round, as fractions.
+    static func pairedChanges(_ values: [Double], _ base: [Double]) -> [Double] {
+        zip(values, base).compactMap { value, base in base > 0 ? value / base - 1 : nil }
+    }
+
+    private static func percent(_ change: Double) -> String {
+        String(format: "%+.0f %%", change * 100)
+    }
+
+    private static func change(_ value: Double, _ base: Double) -> String {
+        base > 0 ? percent(value / base - 1) : "?"
     }
 }
