@@ -134,13 +134,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Properties of the parsers and decision functions that see bytes from outside, checked on
-        // generated inputs. `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
+        // The command's own arithmetic (benchmark figures, origins).
         .testTarget(
             name: "CommandTests",
             dependencies: ["swedbankpay"],
             swiftSettings: strict
         ),
+        // Properties of the parsers and decision functions that see bytes from outside, checked on
+        // generated inputs. `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
         .testTarget(
             name: "PropertyTests",
             dependencies: [

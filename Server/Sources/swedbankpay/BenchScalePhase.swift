@@ -120,8 +120,8 @@ struct BenchScalePhase {
     /// The whole run's figures are the verdict. The rounds show how steady the machine was: a size
     /// and the smallest one take their turns seconds apart, so on a steady machine every round
     /// says about what the whole run says, and a round far off says the machine changed speed
-    /// between the two turns (on a shared VM, a 2-second round moved by up to ±150 % while the
-    /// whole run's p50 stayed within ±10 %: docs/benchmarks.md).
+    /// between the two turns (on a shared VM, 2-second rounds moved by −63 % to +148 % while the
+    /// whole runs' p50 stayed within ±20 %: docs/benchmarks.md).
     static func summary(_ rows: [Row]) -> [String] {
         guard let first = rows.first else { return [] }
         func p(_ result: BenchThroughput, _ q: Double) -> Double {

@@ -42,7 +42,7 @@ struct AnswerCompressionTests {
                 #expect(try row?.decode(column: "method", as: String.self) == "lz4", "\(table)")
                 #expect(try row?.decode(column: "response_body", as: String.self) == Self.answer, "\(table)")
             }
-            #expect(try await Self.versions(of: database) == [1, 2, 3, 4, 5])
+            #expect(try await database.appliedSchemaVersions() == [1, 2, 3, 4, 5])
         } catch {
             try? await database.close()
             try? await scratch.drop()
@@ -54,14 +54,8 @@ struct AnswerCompressionTests {
 
     @Test func sqliteRecordsTheMigrationWithoutAnythingToDo() async throws {
         let database = try await BackendDatabase.open(try TestDatabase.location(.sqlite), connectionsPerEventLoop: 1)
-        let versions = try await Self.versions(of: database)
+        let versions = try await database.appliedSchemaVersions()
         try await database.close()
         #expect(versions == [1, 2, 3, 4, 5])
-    }
-
-    /// The schema versions recorded as applied, in order.
-    static func versions(of database: BackendDatabase) async throws -> [Int] {
-        try await database.sql.raw("SELECT version FROM schema_migrations ORDER BY version").all()
-            .map { try $0.decode(column: "version", as: Int.self) }
     }
 }

@@ -257,3 +257,11 @@ enum TestDatabase {
         }
     }
 }
+
+extension BackendDatabase {
+    /// The schema versions recorded as applied, in order.
+    func appliedSchemaVersions() async throws -> [Int] {
+        try await sql.raw("SELECT version FROM schema_migrations ORDER BY version").all()
+            .map { try $0.decode(column: "version", as: Int.self) }
+    }
+}
