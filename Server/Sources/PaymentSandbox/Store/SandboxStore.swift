@@ -58,10 +58,21 @@ actor SandboxStore {
     /// Every token a paid order issued (payment, recurrence, unscheduled), by token.
     private var issuedTokens: BoundedStore<String, IssuedToken>
 
+    /// Orders stored without any of the order tables growing. Each growth rehashed every order
+    /// on the actor while every request waited: 68 ms at 49,152 orders in a release build, with
+    /// the records already boxed. The room costs 2^18 slots in each of the four tables: 31 MB by
+    /// their layout (40, 32, 32 and 16 bytes a slot), resident as they fill.
+    static let ordersReserved = 131_072
+
     init(configuration: SandboxConfiguration, time: SandboxTime) {
         clock = time.clock
         self.time = time
-        orders = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+        let reserved = Swift.min(configuration.maxPaymentOrders, Self.ordersReserved)
+        orders = BoundedStore(
+            capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime, reserving: reserved)
+        ordersByViewToken.reserveCapacity(reserved)
+        ordersBySessionToken.reserveCapacity(reserved)
+        payeeReferences.reserveCapacity(reserved)
         consumers = BoundedStore(
             capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
         consumerProfiles = BoundedStore(
@@ -74,9 +85,9 @@ actor SandboxStore {
 
     func reset() {
         orders.removeAll()
-        ordersByViewToken = [:]
-        ordersBySessionToken = [:]
-        payeeReferences = []
+        ordersByViewToken.removeAll(keepingCapacity: true)
+        ordersBySessionToken.removeAll(keepingCapacity: true)
+        payeeReferences.removeAll(keepingCapacity: true)
         consumers.removeAll()
         consumerProfiles.removeAll()
         tokens.removeAll()
