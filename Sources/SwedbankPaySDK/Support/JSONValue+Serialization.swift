@@ -35,11 +35,12 @@ extension SwedbankPaySDK.JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (position, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+            // Sorting the members themselves, not the keys, spares hashing every key again.
+            for (position, member) in members.sorted(by: { Self.bytesPrecede($0.key, $1.key) }).enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &output)
+                Self.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &output)
+                member.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -53,13 +54,45 @@ extension SwedbankPaySDK.JSONValue {
         return "\(value)"
     }
 
+    /// Whether `a` sorts before `b` by their UTF-8 bytes (not by `String`'s `<`, which compares
+    /// canonical equivalents as equal and so can order differently).
+    private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                for index in 0..<Swift.min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: value.utf8)
+        // Most strings need no escaping: copy them whole, from their own bytes where they are
+        // contiguous (a native string's always are).
+        let copiedWhole = value.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        switch copiedWhole {
+        case true?:
             output.append(UInt8(ascii: "\""))
             return
+        case false?:
+            break
+        case nil:
+            if !value.utf8.contains(where: needsEscape) {
+                output.append(contentsOf: value.utf8)
+                output.append(UInt8(ascii: "\""))
+                return
+            }
         }
         for byte in value.utf8 {
             switch byte {
@@ -72,7 +105,9 @@ extension SwedbankPaySDK.JSONValue {
             case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                output.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ])
             default:
                 output.append(byte)
             }

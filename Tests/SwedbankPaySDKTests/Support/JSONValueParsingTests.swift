@@ -82,10 +82,25 @@ import Testing
             "c": .bool(false),
         ])
         #expect(value.jsonText == #"{"a":"x\"y\\z\n/å😀\u0001","b":[1,2.5,3,null],"c":false}"#)
-        #expect(try JSON(parsing: value.serialized()) == .object([
-            "b": .array([.integer(1), .number(2.5), .integer(3), .null]), "a": .string("x\"y\\z\n/å😀\u{01}"),
-            "c": .bool(false),
-        ]))
+        #expect(
+            try JSON(parsing: value.serialized())
+                == .object([
+                    "b": .array([.integer(1), .number(2.5), .integer(3), .null]), "a": .string("x\"y\\z\n/å😀\u{01}"),
+                    "c": .bool(false),
+                ]))
+    }
+
+    @Test func membersAreOrderedByTheirUTF8BytesNotByUnicodeEquivalence() {
+        // "e" + U+0301 is canonically "é", which `String`'s `<` puts after "f"; its bytes
+        // (65 CC 81) come before "f"'s (66). Upper case (5A) comes before lower case (61), a
+        // prefix before what extends it, and "ø" (C3 B8) after every ASCII key.
+        let value = JSON.object([
+            "f": .integer(1), "e\u{301}": .integer(2), "\u{F8}": .integer(3), "a": .integer(4), "Z": .integer(5),
+            "ab": .integer(6),
+        ])
+        // Bytes, not strings: `==` on strings would take either form of "é" for the other.
+        #expect(
+            Array(value.serialized()) == Array("{\"Z\":5,\"a\":4,\"ab\":6,\"e\u{301}\":2,\"f\":1,\"\u{F8}\":3}".utf8))
     }
 
     @Test(arguments: documents)
