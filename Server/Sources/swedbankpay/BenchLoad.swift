@@ -6,6 +6,10 @@ import NIOPosix
 /// the last one is answered, for a fixed time. Counts 2xx answers as successes. Each connection
 /// runs on an event loop of its own accord (``BenchConnection``), not through an HTTP client's
 /// pool and tasks: the load generator shares the cores with the servers it measures.
+///
+/// The connections run on a thread of their own, as `wrk` runs in a process of its own. On the
+/// servers' event loops a client's answer waited behind whatever server work that loop had queued
+/// before its time was taken, and the wait was counted as the server's latency.
 enum BenchLoad {
     /// One request of worker `worker`, its `index`-th.
     typealias MakeRequest = @Sendable (_ worker: Int, _ index: Int) -> BenchRequest
@@ -35,8 +39,32 @@ enum BenchLoad {
             try? await Task.sleep(for: .milliseconds(Int64(warmUp * 1_000)))
             return ProcessCPU.seconds()
         }
-        let group = MultiThreadedEventLoopGroup.singleton
-        var total = try await withThrowingTaskGroup(of: BenchThroughput.self) { tasks in
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        var total: BenchThroughput
+        do {
+            total = try await load(
+                target, connections: connections, spread: spread, launch: launch, start: start, deadline: deadline,
+                on: group, makeRequest: makeRequest)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        try await group.shutdownGracefully()
+        total.cpuSeconds = ProcessCPU.seconds() - (await cpuAtStart.value)
+        // The requests counted are those sent in the measured time, so the rate is over that
+        // time: in a closed loop they are as many as the answers the time saw. Timed to when the
+        // last of them was answered instead, the rate lost a latency's worth of time per phase
+        // (10 % of a 2-second round at 200 ms).
+        total.elapsed = Double((deadline - start).nanoseconds) / 1e9
+        return total
+    }
+
+    /// Runs the connections on `group` until `deadline`; their results merged.
+    private static func load(
+        _ target: BenchOrigin, connections: Int, spread: Double, launch: NIODeadline, start: NIODeadline,
+        deadline: NIODeadline, on group: MultiThreadedEventLoopGroup, makeRequest: @escaping MakeRequest
+    ) async throws -> BenchThroughput {
+        try await withThrowingTaskGroup(of: BenchThroughput.self) { tasks in
             for worker in 0..<connections {
                 let offset = Int64(spread * 1_000_000 * Double(worker) / Double(connections))
                 let plan = BenchConnection.Plan(
@@ -59,12 +87,5 @@ enum BenchLoad {
             for try await result in tasks { total.merge(result) }
             return total
         }
-        total.cpuSeconds = ProcessCPU.seconds() - (await cpuAtStart.value)
-        // The requests counted are those sent in the measured time, so the rate is over that
-        // time: in a closed loop they are as many as the answers the time saw. Timed to when the
-        // last of them was answered instead, the rate lost a latency's worth of time per phase
-        // (10 % of a 2-second round at 200 ms).
-        total.elapsed = Double((deadline - start).nanoseconds) / 1e9
-        return total
     }
 }
