@@ -43,6 +43,29 @@ import Testing
         }
     }
 
+    /// Optional columns of one batch mixing values, NULLs and an empty string come back as
+    /// written, text beyond ASCII included.
+    @Test(arguments: TestDatabase.engines)
+    func optionalColumnsOfABatchKeepTheirValuesAndNulls(engine: BackendHarness.Engine) async throws {
+        try await Self.withDatabase(engine) { database in
+            let user = "user-\(UUID().uuidString)"
+            let run = UUID().uuidString.lowercased()
+            var orders = (0..<4).map {
+                Self.order("\(run)-\($0)", user: user, key: $0.isMultiple(of: 2) ? nil : "k\($0)")
+            }
+            orders[0].payerReference = "betalare-åäö-\(run)"
+            orders[2].payerReference = ""
+            orders[3].payerReference = "payer-\(run)"
+            #expect(try await OrderWrites.insertAll(orders, into: database.sql) == [true, true, true, true])
+            let store = OrderStore(database: database)
+            var stored: [StoredOrder] = []
+            for order in orders { if let found = try await store.find(id: order.id) { stored.append(found) } }
+            #expect(stored == orders)
+            #expect(stored.map(\.idempotencyKey) == [nil, "k1", nil, "k3"])
+            #expect(stored.map(\.payerReference) == ["betalare-åäö-\(run)", nil, "", "payer-\(run)"])
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func oneStatementRecordsManyAnswers(engine: BackendHarness.Engine) async throws {
         try await Self.withDatabase(engine) { database in
