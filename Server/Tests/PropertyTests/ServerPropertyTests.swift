@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import PropertyBased
+import ServerSupport
 import Testing
 
 @testable import MerchantBackend
@@ -44,6 +46,43 @@ import Testing
             traceID, parentID, flags in
             #expect(ServerProperties.validTraceParent(traceID: traceID, parentID: parentID, flags: flags) == nil)
         }
+    }
+}
+
+/// `HTTPFields.value(_:)`, which both servers read headers with, against the subscript whose
+/// result it must equal: any mix of fields, repeated or not, `Cookie` (joined by "; ") included.
+@Suite struct HeaderValueTests {
+    static let names: [HTTPField.Name] = [
+        .contentType, .authorization, .cookie, HTTPField.Name("X-Request-Id")!, HTTPField.Name("Idempotency-Key")!,
+    ]
+
+    static let fields = Generator<HTTPFields, Shrink.None<HTTPFields>> { rng in
+        var fields = HTTPFields()
+        for _ in 0..<Int.random(in: 0...8, using: &rng) {
+            let name = names[Int.random(in: 0..<names.count - 1, using: &rng)]
+            let value = String(
+                (0..<Int.random(in: 0...12, using: &rng)).map { _ in "ab ,;=Ö9".randomElement(using: &rng)! })
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return fields
+    }
+
+    @Test func aHeadersValueIsWhatTheSubscriptReads() async {
+        await propertyCheck(count: 2_000, input: Self.fields) { fields in
+            // The last name is never generated: absent.
+            for name in Self.names { #expect(fields.value(name) == fields[name], "\(name) in \(fields)") }
+        }
+    }
+
+    @Test func repeatedFieldsAreJoinedInOrder() {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: .accept, value: "a"))
+        fields.append(HTTPField(name: .cookie, value: "x=1"))
+        fields.append(HTTPField(name: .accept, value: "b"))
+        fields.append(HTTPField(name: .cookie, value: "y=2"))
+        #expect(fields.value(.accept) == "a, b")
+        #expect(fields.value(.cookie) == "x=1; y=2")
+        #expect(fields.value(.authorization) == nil)
     }
 }
 

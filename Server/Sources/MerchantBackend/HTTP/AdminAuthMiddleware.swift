@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerSupport
 
 /// Authenticates the admin API (`/admin/…`) by `Authorization: Bearer <admin key>`: one of the
 /// configured admin keys, never an app's API key or access token. Failures are 401
@@ -13,7 +14,7 @@ struct AdminAuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        try authenticate(request.headers[.authorization])
+        try authenticate(request.headers.value(.authorization))
         return try await next(request, context)
     }
 

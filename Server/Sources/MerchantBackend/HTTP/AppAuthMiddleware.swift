@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerSupport
 
 /// Authenticates app calls by two headers, as the example backend does: an API key that must be
 /// one of the configured keys, and an access token naming the user — the user id itself in the
@@ -39,13 +40,13 @@ struct AppAuthMiddleware: RouterMiddleware {
 
     /// The user id, or the problem to answer with.
     func authenticate(_ headers: HTTPFields) async throws(BackendProblem) -> String {
-        guard let key = headers[apiKeyHeader] else {
+        guard let key = headers.value(apiKeyHeader) else {
             throw .unauthorized("The \(apiKeyHeader.rawName) header is missing.")
         }
         // Every key is compared, so the time taken does not tell which one nearly matched.
         let known = apiKeys.reduce(false) { $0 || $1.matches(key) }
         guard known else { throw .unauthorized("The API key is not valid.") }
-        guard let token = headers[accessTokenHeader] else {
+        guard let token = headers.value(accessTokenHeader) else {
             throw .unauthorized("The \(accessTokenHeader.rawName) header is missing.")
         }
         guard token.utf8.count >= accessTokenLengths.lowerBound else { throw .unauthorized("access token too short") }

@@ -18,7 +18,7 @@ struct RequestBody {
 
     /// The body as a JSON object; with `allowEmpty`, no body at all is `{}`.
     func object(_ request: Request, allowEmpty: Bool = false) async throws -> SwedbankPaySDK.JSONObject {
-        if let contentType = request.headers[.contentType],
+        if let contentType = request.headers.value(.contentType),
             !Self.isJSON(contentType)
         {
             throw BackendProblem.badRequest("The body must be application/json.", status: 415)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ServerSupport
 import Tracing
 
 /// Outermost: gives each request its ``RequestID`` and writes one log line when it is answered —
@@ -40,11 +41,11 @@ struct RequestLogMiddleware: RouterMiddleware {
     private func handle(
         _ request: Request, context: Context, span: RequestSpan?, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let id = RequestID.accepted(request.headers[HTTPField.Name(RequestID.header)!]) ?? RequestID.make()
+        let id = RequestID.accepted(request.headers.value(Self.requestID)) ?? RequestID.make()
         // The span's ids when there is one. Else the caller's trace when it sent a valid
         // traceparent, a new one otherwise; the request's own span id is new either way.
         let trace =
-            span?.trace ?? TraceParent.parse(request.headers[Self.traceParent])?.child() ?? TraceParent.start()
+            span?.trace ?? TraceParent.parse(request.headers.value(Self.traceParent))?.child() ?? TraceParent.start()
         span?.span.attributes["request.id"] = id
         var context = context
         context.requestID = id
@@ -66,12 +67,13 @@ struct RequestLogMiddleware: RouterMiddleware {
             log(request, context: context, status: 500, since: start, id: id, trace: trace)
             throw error
         }
-        response.headers[HTTPField.Name(RequestID.header)!] = id
+        response.headers[Self.requestID] = id
         log(request, context: context, status: Int(response.status.code), since: start, id: id, trace: trace)
         return response
     }
 
     private static let traceParent = HTTPField.Name("traceparent")!
+    private static let requestID = HTTPField.Name(RequestID.header)!
 
     private func log(
         _ request: Request, context: Context, status: Int, since start: ContinuousClock.Instant, id: String,

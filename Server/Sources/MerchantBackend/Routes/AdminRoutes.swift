@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// The merchant's own API (`/admin/…`, behind ``AdminAuthMiddleware``, only when admin keys are
@@ -28,7 +29,7 @@ struct AdminRoutes {
                 let order = try await order(try context.parameters.require("id"))
                 let body = try await services.body.object(request, allowEmpty: true)
                 return try await transact(
-                    kind, on: order, body: body, idempotencyKey: request.headers[PaymentOrderCreation.keyHeader])
+                    kind, on: order, body: body, idempotencyKey: request.headers.value(PaymentOrderCreation.keyHeader))
             }
         }
     }

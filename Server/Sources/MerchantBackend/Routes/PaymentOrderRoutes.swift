@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// `POST /paymentorders` (create), `GET /paymentorders/{id}` (the merchant's own status check) and
@@ -14,7 +15,7 @@ struct PaymentOrderRoutes {
             let user = try context.requireUser()
             let body = try await services.body.object(request)
             return try await creation.create(
-                body: body, user: user, idempotencyKey: request.headers[PaymentOrderCreation.keyHeader]
+                body: body, user: user, idempotencyKey: request.headers.value(PaymentOrderCreation.keyHeader)
             ) { order in
                 try await services.authorizePayer(of: order, user: user)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 
 /// Refuses a request whose declared `Content-Length` is over the limit with a 413 problem before
 /// any route runs, so routes that never read their body are covered too. Bodies without a length
@@ -10,7 +11,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+        if let length = request.headers.value(.contentLength).flatMap({ Int($0) }), length > limit {
             throw SandboxProblem.payloadTooLarge(limit: limit)
         }
         return try await next(request, context)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import ServerSupport
 
 /// A channel handler that carries out `reset` and `hang` faults on a real connection.
 ///
@@ -43,7 +44,7 @@ final class ConnectionFaultHandler: ChannelDuplexHandler, RemovableChannelHandle
             break
         }
         guard case .head(let head) = unwrapOutboundIn(data),
-            let marker = head.headerFields[FaultHeader.name].flatMap(FaultHeader.parse)
+            let marker = head.headerFields.value(FaultHeader.name).flatMap(FaultHeader.parse)
         else {
             context.write(data, promise: promise)
             return

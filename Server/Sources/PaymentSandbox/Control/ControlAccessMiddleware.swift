@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerSupport
 
 /// Applies ``ControlAccess`` to the control routes: reads the headers it needs and answers a
 /// refused request with a problem (401 for the token, 403 for the rest) before the route runs.
@@ -12,11 +13,11 @@ struct ControlAccessMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let facts = ControlAccess.Request(
             isUnsafe: ![.get, .head, .options].contains(request.method),
-            contentType: request.headers[.contentType],
-            hasControlHeader: request.headers[ControlAccess.headerName] != nil,
-            origin: request.headers[.origin],
+            contentType: request.headers.value(.contentType),
+            hasControlHeader: request.headers.value(ControlAccess.headerName) != nil,
+            origin: request.headers.value(.origin),
             host: request.head.authority,
-            authorization: request.headers[.authorization])
+            authorization: request.headers.value(.authorization))
         if let refusal = access.refusal(facts) { throw Self.problem(refusal) }
         return try await next(request, context)
     }

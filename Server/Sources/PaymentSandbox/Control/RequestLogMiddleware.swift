@@ -13,6 +13,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     let log: BoundedLog<RequestLogEntry>
     let time: SandboxTime
 
+    private static let requestIDHeader = HTTPField.Name("X-Request-Id")!
+    private static let traceParentHeader = HTTPField.Name("traceparent")!
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
@@ -21,12 +24,12 @@ struct RequestLogMiddleware: RouterMiddleware {
         guard !FaultRule.isControlPath(path) else { return try await next(request, context) }
         let started = time.date
         // Kept as given but bounded: the log is for people, and a header can be 8 KB.
-        let requestID = request.headers[HTTPField.Name("X-Request-Id")!].map { String($0.prefix(128)) }
-        let traceParent = request.headers[HTTPField.Name("traceparent")!].map { String($0.prefix(128)) }
+        let requestID = request.headers.value(Self.requestIDHeader).map { String($0.prefix(128)) }
+        let traceParent = request.headers.value(Self.traceParentHeader).map { String($0.prefix(128)) }
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
-            let fault = response.headers[FaultHeader.name].flatMap(FaultHeader.parse)
+            let fault = response.headers.value(FaultHeader.name).flatMap(FaultHeader.parse)
             // A reset or hang sends nothing, so there is no status to record.
             let answered = fault.map { $0.kind != "reset" && $0.kind != "hang" } ?? true
             await log.append(

@@ -10,7 +10,7 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let header = request.headers[.authorization] else {
+        guard let header = request.headers.value(.authorization) else {
             throw SandboxProblem.unauthorized(
                 "The Authorization header is missing; send `Authorization: Bearer <token>`.")
         }

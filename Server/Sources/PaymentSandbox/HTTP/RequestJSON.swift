@@ -23,7 +23,7 @@ enum RequestJSON {
             return [:]
         }
         // Any letter case and parameters (`charset` or not, `version=3.1`): only the media type counts.
-        if let contentType = request.headers[.contentType], !jsonMediaTypes.contains(MediaType.of(contentType)) {
+        if let contentType = request.headers.value(.contentType), !jsonMediaTypes.contains(MediaType.of(contentType)) {
             throw SandboxProblem.unsupportedMediaType(contentType)
         }
         let value: SwedbankPaySDK.JSONValue

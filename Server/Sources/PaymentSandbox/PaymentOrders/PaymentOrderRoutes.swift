@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// The merchant's payment order API: create (`POST /psp/paymentorders`), read
@@ -57,8 +58,8 @@ struct PaymentOrderRoutes: SandboxModule {
             notes.warn(lenient.warnings)
         }
         let facts = PaymentOrderFactory.RequestFacts(
-            contentType: request.headers[.contentType], accept: request.headers[.accept],
-            userAgent: request.headers[.userAgent])
+            contentType: request.headers.value(.contentType), accept: request.headers.value(.accept),
+            userAgent: request.headers.value(.userAgent))
         var record = try PaymentOrderFactory.makeRecord(
             body: body, facts: facts, configuration: services.configuration, ids: services.ids, now: services.date)
         if let initiated = record.serverInitiated {
