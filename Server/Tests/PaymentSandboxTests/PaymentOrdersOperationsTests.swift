@@ -92,16 +92,52 @@ import Testing
         #expect(PaymentOrderDocument.v2State(.aborted) == "Aborted")
     }
 
-    @Test func unknownRequestMembersAreKeptBesideTheModel() throws {
+    @Test func theRequestIsKeptAndSubResourcesAddWhatTheModelLacks() throws {
         let record = try Self.record()
-        #expect(record.extraFields["metadata"] == (try json(#"{"key1": "value1", "key2": 2}"#)))
-        #expect(record.extraFields["urls"] == (try json(#"{"logoUrl": "https://shop.example/logo.png"}"#)))
-        #expect(record.extraFields["payer"] == (try json(#"{"firstName": "Ada", "lastName": "Lovelace"}"#)))
-        #expect(record.extraFields["operation"] == nil)
+        #expect(record.requestFields == PaymentOrdersFixture.order())
+        let path = record.path
+        #expect(
+            PaymentOrderSubResource.urls.render(record)
+                == (try json(
+                    """
+                    {"id": "\(path)/urls", "hostUrls": ["https://shop.example"],
+                     "completeUrl": "https://shop.example/complete", "cancelUrl": "https://shop.example/cancel",
+                     "logoUrl": "https://shop.example/logo.png"}
+                    """
+                ).objectValue))
+        #expect(
+            PaymentOrderSubResource.payer.render(record)
+                == (try json(#"{"id": "\#(path)/payers", "reference": "payer1", "name": "Ada Lovelace"}"#).objectValue))
+        #expect(
+            PaymentOrderSubResource.payeeInfo.render(record)
+                == (try json(
+                    """
+                    {"id": "\(path)/payeeinfo", "payeeId": "\(PaymentOrdersFixture.payeeId)",
+                     "payeeReference": "AB832", "orderReference": "or-123"}
+                    """
+                ).objectValue))
+        #expect(
+            PaymentOrderSubResource.metadata.render(record)
+                == (try json(#"{"id": "\#(path)/metadata", "key1": "value1", "key2": 2}"#).objectValue))
+    }
+
+    @Test func aServerInitiatedOrderKeepsNeitherItsTokenNorItsOperationBesideTheModel() throws {
+        var order = PaymentOrdersFixture.order()
+        order["operation"] = .string("Recur")
+        order["recurrenceToken"] = .string("7e6cdfc3-1276-44e9-9992-7cf4419750e1")
+        let record = try PaymentOrderFactory.makeRecord(
+            body: ["paymentorder": .object(order)], facts: .init(), configuration: SandboxConfiguration(),
+            ids: IDGenerator(seed: 7), now: Date(timeIntervalSince1970: 0))
+        #expect(record.requestFields["recurrenceToken"] == nil)
+        #expect(record.requestFields["operation"] == nil)
+        #expect(record.serverInitiated?.token == "7e6cdfc3-1276-44e9-9992-7cf4419750e1")
+    }
+
+    @Test func mergingAddsOnlyWhatTheBaseLacks() {
         #expect(
             JSONFields.merged(
                 ["a": .integer(1), "b": .object(["c": .integer(2)])],
-                with: ["a": .integer(9), "b": .object(["d": .integer(3)])])
-                == ["a": .integer(1), "b": .object(["c": .integer(2), "d": .integer(3)])])
+                with: ["a": .integer(9), "b": .object(["c": .integer(8), "d": .integer(3)]), "e": .null])
+                == ["a": .integer(1), "b": .object(["c": .integer(2), "d": .integer(3)]), "e": .null])
     }
 }
