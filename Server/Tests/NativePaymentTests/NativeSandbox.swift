@@ -128,7 +128,7 @@ final class NativeSandbox {
             payeeInfo: SwedbankPaySDK.PayeeInfo(payeeId: "inserted-payee", payeeReference: "I\(nextOrder)"))
         let ids = sandbox.services.ids
         let record = PaymentOrderRecord(
-            id: ids.guid(), created: Date(), updated: Date(), isV3: true, order: order, requestFields: [:],
+            id: ids.guid(), created: Date(), updated: Date(), isV3: true, order: order, requestMembers: [:],
             viewToken: ids.token(), sessionToken: ids.token(), nextAttemptNumber: 1)
         _ = await sandbox.services.store.insert(record)
         let sessionURL = try #require(URL(string: "\(base)/psp/paymentsessions/\(record.sessionToken)?_tc_tid=00"))

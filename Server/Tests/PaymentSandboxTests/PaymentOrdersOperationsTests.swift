@@ -94,7 +94,13 @@ import Testing
 
     @Test func theRequestIsKeptAndSubResourcesAddWhatTheModelLacks() throws {
         let record = try Self.record()
-        #expect(record.requestFields == PaymentOrdersFixture.order())
+        // What the model lacks, as sent; payeeInfo's members are all the model's.
+        #expect(
+            record.requestMembers == [
+                .metadata: try json(#"{"key1": "value1", "key2": 2}"#),
+                .urls: try json(#"{"logoUrl": "https://shop.example/logo.png"}"#),
+                .payer: try json(#"{"firstName": "Ada", "lastName": "Lovelace"}"#),
+            ])
         let path = record.path
         #expect(
             PaymentOrderSubResource.urls.render(record)
@@ -121,16 +127,41 @@ import Testing
                 == (try json(#"{"id": "\#(path)/metadata", "key1": "value1", "key2": 2}"#).objectValue))
     }
 
-    @Test func aServerInitiatedOrderKeepsNeitherItsTokenNorItsOperationBesideTheModel() throws {
+    @Test func theFlagsTheModelLacksAreKeptAsSent() throws {
         var order = PaymentOrdersFixture.order()
-        order["operation"] = .string("Recur")
-        order["recurrenceToken"] = .string("7e6cdfc3-1276-44e9-9992-7cf4419750e1")
+        order["operation"] = .string("Verify")
+        order["restrictedToPayoutInstruments"] = .bool(true)
+        order["implementation"] = .string("Starter")
         let record = try PaymentOrderFactory.makeRecord(
             body: ["paymentorder": .object(order)], facts: .init(), configuration: SandboxConfiguration(),
             ids: IDGenerator(seed: 7), now: Date(timeIntervalSince1970: 0))
-        #expect(record.requestFields["recurrenceToken"] == nil)
-        #expect(record.requestFields["operation"] == nil)
-        #expect(record.serverInitiated?.token == "7e6cdfc3-1276-44e9-9992-7cf4419750e1")
+        #expect(record.requested(.restrictedToPayoutInstruments) == .bool(true))
+        #expect(record.requested(.implementation) == .string("Starter"))
+        #expect(record.availableInstruments == SandboxInstrument.payout)
+    }
+
+    @Test func theExemplarsOfTheModelSetEveryOptional() {
+        typealias Exemplar = PaymentOrderRecord.RequestMember.Exemplar
+        #expect(Self.unsetOptionals(Exemplar.urls, at: "urls") == [])
+        #expect(Self.unsetOptionals(Exemplar.payeeInfo, at: "payeeInfo") == [])
+        #expect(Self.unsetOptionals(Exemplar.payer, at: "payer") == [])
+        // The check sees an unset one.
+        #expect(
+            Self.unsetOptionals(SwedbankPaySDK.PaymentOrderPayer(payerReference: "p"), at: "payer").contains(
+                "payer.email"))
+    }
+
+    /// The paths of the optionals left nil in `value`, looking into the SDK's own types.
+    static func unsetOptionals(_ value: Any, at path: String) -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return [path] }
+            return unsetOptionals(wrapped, at: path)
+        }
+        guard String(reflecting: type(of: value)).hasPrefix("SwedbankPaySDK.") else { return [] }
+        return mirror.children.flatMap { child in
+            unsetOptionals(child.value, at: path + "." + (child.label ?? "?"))
+        }
     }
 
     @Test func mergingAddsOnlyWhatTheBaseLacks() {

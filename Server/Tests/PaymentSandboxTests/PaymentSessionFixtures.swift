@@ -32,7 +32,7 @@ enum PaymentSessionFixtures {
                 payeeId: "sandbox-payee", payeeReference: "R\(ids.number(digits: 10))", payeeName: "Merchant AB"),
             payer: payer)
         return PaymentOrderRecord(
-            id: ids.guid(), created: Date(), updated: Date(), isV3: true, order: order, requestFields: [:],
+            id: ids.guid(), created: Date(), updated: Date(), isV3: true, order: order, requestMembers: [:],
             viewToken: ids.token(), sessionToken: ids.token(), nextAttemptNumber: 1)
     }
 

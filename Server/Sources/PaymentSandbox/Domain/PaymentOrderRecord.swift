@@ -57,10 +57,9 @@ struct PaymentOrderRecord: Sendable {
     /// Checkout v3 (`productName: "Checkout3"` or a `version=3.x` header); v2 otherwise.
     let isV3: Bool
     var order: SwedbankPaySDK.PaymentOrder
-    /// The request's `paymentorder` object as sent (without a server-initiated order's token and
-    /// operation): where the members the SDK model does not carry are read (`metadata`,
-    /// `implementation`, `urls.logoUrl`, ...). The model wins wherever both have a member.
-    var requestFields: SwedbankPaySDK.JSONObject
+    /// The members of the request the sandbox shows again or acts on, as sent: see
+    /// ``RequestMember`` and ``requested(_:)``.
+    let requestMembers: [RequestMember: SwedbankPaySDK.JSONValue]
     var status: PaymentOrderStatus = .initialized
     /// The token in the hosted view's script link.
     let viewToken: String
@@ -106,7 +105,7 @@ struct PaymentOrderRecord: Sendable {
     /// The instruments the payer may choose from now: in instrument mode only that one.
     var availableInstruments: [SandboxInstrument] {
         if isPayout { return [] }
-        if requestFields["restrictedToPayoutInstruments"] == .bool(true) { return SandboxInstrument.payout }
+        if requested(.restrictedToPayoutInstruments) == .bool(true) { return SandboxInstrument.payout }
         if let name = order.instrument?.rawValue { return SandboxInstrument(rawValue: name).map { [$0] } ?? [] }
         return order.restrictedToInstruments.map(SandboxInstrument.expanding) ?? SandboxInstrument.allCases
     }

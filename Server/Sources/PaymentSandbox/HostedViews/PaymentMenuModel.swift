@@ -60,7 +60,7 @@ struct PaymentMenuModel: Sendable, Equatable {
         isInstrumentMode = record.isInstrumentMode
         savedCards = SavedCardPrefill.prefills(
             order: record, storedTokens: storedTokens, hidden: order.disableStoredPaymentDetails)
-        showsConsent = record.requestFields["enablePaymentDetailsConsentCheckbox"] == .bool(true)
+        showsConsent = record.requested(.enablePaymentDetailsConsentCheckbox) == .bool(true)
         swishPrefill = order.payer?.msisdn.map { $0.filter { $0 != " " } }
         needsPayerIdentification =
             record.isV3 && order.payer?.requireConsumerInfo == true && state.identifiedEmail == nil

@@ -17,9 +17,29 @@ enum JSONFields {
         encode(value).objectValue ?? [:]
     }
 
+    /// The members of `raw` that `known` lacks. Objects present in both are compared member by
+    /// member, so `{"urls": {"logoUrl": ...}}` survives even though `urls` itself is known; arrays
+    /// and other values are taken whole or not at all.
+    static func residual(_ raw: SwedbankPaySDK.JSONObject, known: SwedbankPaySDK.JSONObject)
+        -> SwedbankPaySDK.JSONObject
+    {
+        var extra: SwedbankPaySDK.JSONObject = [:]
+        for (key, value) in raw {
+            switch (value, known[key]) {
+            case (_, nil):
+                extra[key] = value
+            case (.object(let rawMember), .object(let knownMember)?):
+                let nested = residual(rawMember, known: knownMember)
+                if !nested.isEmpty { extra[key] = .object(nested) }
+            default:
+                break
+            }
+        }
+        return extra
+    }
+
     /// `base` with the members of `extra` added where `base` has none; objects in both are merged
-    /// the same way. With the model's encoding as `base` and the request as sent as `extra`, that
-    /// is the model plus what it does not carry (`urls.logoUrl`, ...).
+    /// the same way. The inverse of ``residual(_:known:)``.
     static func merged(_ base: SwedbankPaySDK.JSONObject, with extra: SwedbankPaySDK.JSONObject?)
         -> SwedbankPaySDK.JSONObject
     {

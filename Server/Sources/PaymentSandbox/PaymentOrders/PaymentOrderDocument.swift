@@ -43,7 +43,7 @@ enum PaymentOrderDocument {
             "language": .string(order.language.rawValue),
             "availableInstruments": .array(record.availableInstruments.map { .string($0.rawValue) }),
             // The request's `implementation` when it named one; the API's default otherwise.
-            "implementation": .string(record.requestFields["implementation"]?.stringValue ?? "PaymentsOnly"),
+            "implementation": .string(record.requested(.implementation)?.stringValue ?? "PaymentsOnly"),
             "integration": .string(record.integration),
             "instrumentMode": .bool(record.isInstrumentMode),
             "guestMode": .bool(record.isGuest),

@@ -52,19 +52,19 @@ enum PaymentOrderFactory {
             throw SandboxProblem.forbidden(
                 "The payee \(order.payeeInfo.payeeId) is not the merchant of this access token.")
         }
-        // The request as sent is kept beside the model, so that GET can show again what the model
-        // does not carry (metadata, implementation, urls.logoUrl, payer names, ...). Learning
-        // here which members those are would take encoding the model: most of a creation's JSON work.
         let userAgent = facts.userAgent.flatMap { $0.isEmpty ? nil : $0 }
         order.initiatingSystemUserAgent = userAgent ?? order.userAgent
         let id = ids.guid()
         let viewToken = ids.token()
         let sessionToken = ids.token()
         let firstAttemptNumber = ids.number(digits: 10)
+        // What the model does not carry (metadata, implementation, urls.logoUrl, payer names, ...)
+        // is kept as sent beside it, so that GET can show it again: see RequestMember.
         var record = PaymentOrderRecord(
             id: id, created: now, updated: now,
             isV3: isV3(productName: order.productName, contentType: facts.contentType, accept: facts.accept),
-            order: order, requestFields: raw, viewToken: viewToken, sessionToken: sessionToken,
+            order: order, requestMembers: PaymentOrderRecord.RequestMember.kept(from: raw), viewToken: viewToken,
+            sessionToken: sessionToken,
             nextAttemptNumber: firstAttemptNumber)
         record.callbackNamesPayment = !isV31(contentType: facts.contentType, accept: facts.accept)
         if OrderItemsValidator.hasDecimalQuantity(normalized["orderItems"]) {
@@ -76,8 +76,6 @@ enum PaymentOrderFactory {
         {
             record.serverInitiated = PaymentOrderRecord.ServerInitiated(
                 operation: operation, tokenType: String(member.dropLast("Token".count)), token: token)
-            record.requestFields[member] = nil
-            record.requestFields["operation"] = nil
         }
         record.history.append(HistoryEntry(created: now, name: .paymentCreated, initiatedBy: .payee))
         return record

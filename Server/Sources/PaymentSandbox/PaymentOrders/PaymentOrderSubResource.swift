@@ -49,7 +49,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             return ["orderItemList": .array(record.orderItemsAsSent ?? (order.orderItems ?? []).map(JSONFields.encode))]
         case .urls:
             var urls = JSONFields.merged(
-                JSONFields.encodeObject(order.urls), with: record.requestFields["urls"]?.objectValue)
+                JSONFields.encodeObject(order.urls), with: record.requested(.urls)?.objectValue)
             if record.serverInitiated != nil {
                 // What the model needed filled in for a payment without a payer's page.
                 if urls["completeUrl"] == .string(PaymentOrderValidator.serverInitiatedCompleteUrl) {
@@ -60,10 +60,10 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             return urls
         case .payeeInfo:
             return JSONFields.merged(
-                JSONFields.encodeObject(order.payeeInfo), with: record.requestFields["payeeInfo"]?.objectValue)
+                JSONFields.encodeObject(order.payeeInfo), with: record.requested(.payeeInfo)?.objectValue)
         case .payer:
             return PaymentOrderPayerRenderer.render(
-                order.payer, extra: record.requestFields["payer"]?.objectValue,
+                order.payer, extra: record.requested(.payer)?.objectValue,
                 payerUserAgent: record.integration.isEmpty ? nil : order.userAgent)
         case .history:
             return ["historyList": .array(record.history.map { .object(Self.render($0)) })]
@@ -95,7 +95,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
                     })
             ]
         case .metadata:
-            return record.requestFields["metadata"]?.objectValue ?? [:]
+            return record.requested(.metadata)?.objectValue ?? [:]
         }
     }
 

@@ -18,7 +18,7 @@ enum PaymentTokenIssuer {
     static func wantedTypes(for record: PaymentOrderRecord, instrument: SandboxInstrument) -> [String] {
         let order = record.order
         if instrument == .trustly {
-            let forPayouts = record.requestFields["restrictedToPayoutInstruments"] == .bool(true)
+            let forPayouts = record.requested(.restrictedToPayoutInstruments) == .bool(true)
             return forPayouts && order.generateUnscheduledToken ? ["unscheduled"] : []
         }
         var wanted: [String] = []
