@@ -60,11 +60,11 @@ enum PaymentOrderFactory {
         let firstAttemptNumber = ids.number(digits: 10)
         // What the model does not carry (metadata, implementation, urls.logoUrl, payer names, ...)
         // is kept as sent beside it, so that GET can show it again: see RequestMember.
+        let requestMembers = PaymentOrderRecord.RequestMember.kept(from: raw)
         var record = PaymentOrderRecord(
             id: id, created: now, updated: now,
             isV3: isV3(productName: order.productName, contentType: facts.contentType, accept: facts.accept),
-            order: order, requestMembers: PaymentOrderRecord.RequestMember.kept(from: raw), viewToken: viewToken,
-            sessionToken: sessionToken,
+            order: order, requestMembers: requestMembers, viewToken: viewToken, sessionToken: sessionToken,
             nextAttemptNumber: firstAttemptNumber)
         record.callbackNamesPayment = !isV31(contentType: facts.contentType, accept: facts.accept)
         if OrderItemsValidator.hasDecimalQuantity(normalized["orderItems"]) {

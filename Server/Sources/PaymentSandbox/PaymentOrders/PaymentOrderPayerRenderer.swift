@@ -4,8 +4,8 @@ import SwedbankPaySDK
 /// Renders a payment order's `payer` sub-resource in the response shape (`reference`, `name`,
 /// `email`, `msisdn`, addresses with `addressee`), which differs from the request shape.
 enum PaymentOrderPayerRenderer {
-    /// The payer's members (without `id`). `extra` is the request's payer object, for what the SDK
-    /// model does not carry (names, addresses).
+    /// The payer's members (without `id`). `extra` holds the request's payer members the SDK model
+    /// does not carry (names, addresses).
     /// With `payerUserAgent` (once the payer opened the payment), the payer's `device` too.
     static func render(
         _ payer: SwedbankPaySDK.PaymentOrderPayer?, extra: SwedbankPaySDK.JSONObject?, payerUserAgent: String? = nil
