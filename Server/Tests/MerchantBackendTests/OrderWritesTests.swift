@@ -66,6 +66,39 @@ import Testing
         }
     }
 
+    /// Reservations and orders written whole once Swedbank Pay answered share one statement, and
+    /// every column comes back as written — also where no row of the batch has a status code.
+    @Test(arguments: TestDatabase.engines)
+    func wholeOrdersAndReservationsShareOneStatement(engine: BackendHarness.Engine) async throws {
+        try await Self.withDatabase(engine) { database in
+            let user = "user-\(UUID().uuidString)"
+            let run = UUID().uuidString.lowercased()
+            var orders = (0..<4).map { Self.order("\(run)-\($0)", user: user, key: $0 == 0 ? "k0" : nil) }
+            orders[1].creation = .created
+            orders[1].pspID = "/psp/paymentorders/\(run)-1"
+            orders[1].status = "Initialized"
+            orders[1].responseStatus = 201
+            orders[1].responseBody = #"{"paymentOrder":{"id":"/psp/paymentorders/\#(run)-1","status":"Initialized"}}"#
+            orders[1].updatedAt = 9
+            orders[2].creation = .rejected
+            orders[2].responseStatus = 400
+            orders[2].responseBody = #"{"status":400,"title":"Bad Request"}"#
+            orders[2].updatedAt = 5
+            orders[3].creation = .failed
+            orders[3].updatedAt = 6
+            #expect(try await OrderWrites.insertAll(orders, into: database.sql) == [true, true, true, true])
+            // No status code in any row of the batch.
+            let unanswered = [Self.order("\(run)-4", user: user, key: nil)]
+            #expect(try await OrderWrites.insertAll(unanswered, into: database.sql) == [true])
+            let store = OrderStore(database: database)
+            var stored: [StoredOrder] = []
+            for order in orders + unanswered {
+                if let found = try await store.find(id: order.id) { stored.append(found) }
+            }
+            #expect(stored == orders + unanswered)
+        }
+    }
+
     @Test(arguments: TestDatabase.engines)
     func oneStatementRecordsManyAnswers(engine: BackendHarness.Engine) async throws {
         try await Self.withDatabase(engine) { database in

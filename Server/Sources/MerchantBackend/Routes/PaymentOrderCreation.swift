@@ -3,13 +3,15 @@ import HTTPTypes
 import Hummingbird
 import SwedbankPaySDK
 
-/// `POST paymentorders`: record, create at Swedbank Pay, record the answer, answer.
+/// `POST paymentorders`: create at Swedbank Pay, record the answer, answer.
 ///
-/// The order row is written before Swedbank Pay is called and the answer is stored before the app
-/// hears it, so an order the app was told about is always in the database. With an
-/// `Idempotency-Key` header a repeated request gets the first answer byte for byte and creates
-/// nothing; a request whose first try failed without a verdict (timeout, 5xx) is tried again with
-/// the same payee reference; one still in flight is refused with 409.
+/// The answer is stored before the app hears it, so an order the app was told about is always in
+/// the database. With an `Idempotency-Key` header the order row is first reserved (`pending`)
+/// before Swedbank Pay is called: a repeated request gets the first answer byte for byte and
+/// creates nothing; a request whose first try failed without a verdict (timeout, 5xx) is tried
+/// again with the same payee reference; one still in flight is refused with 409. Without a key
+/// nothing can repeat the request, so nothing is reserved: the row is written once, whole, when
+/// Swedbank Pay has answered — one write instead of two, and no commit before the call.
 struct PaymentOrderCreation: Sendable {
     let store: OrderStore
     let swedbankPay: SwedbankPayClient
@@ -41,9 +43,12 @@ struct PaymentOrderCreation: Sendable {
             currency: prepared.order.currency, amount: prepared.order.amount, vatAmount: prepared.order.vatAmount,
             payerReference: prepared.order.payer?.payerReference, creation: .pending, status: nil, pspID: nil,
             responseStatus: nil, responseBody: nil, createdAt: now, updatedAt: now)
+        guard idempotencyKey != nil else {
+            return try await callSwedbankPay(for: order, row: .unwritten, body: prepared.body)
+        }
         switch try await store.reserve(order) {
         case .recorded(let recorded):
-            return try await callSwedbankPay(for: recorded, body: prepared.body)
+            return try await callSwedbankPay(for: recorded, row: .reserved, body: prepared.body)
         case .existing(let existing):
             return try await repeatRequest(existing, requestHash: order.requestHash, body: body)
         }
@@ -74,30 +79,35 @@ struct PaymentOrderCreation: Sendable {
             // Tried again with the payee reference of the first try: Swedbank Pay refuses a second
             // order with it, so a first try that did reach Swedbank Pay cannot make a duplicate.
             let prepared = try preparation.prepare(body, payeeReference: claimed.payeeReference)
-            return try await callSwedbankPay(for: claimed, body: prepared.body)
+            return try await callSwedbankPay(for: claimed, row: .reserved, body: prepared.body)
         }
     }
 
-    private func callSwedbankPay(for order: StoredOrder, body: Data) async throws -> Response {
+    /// Creates `order` at Swedbank Pay and records the outcome in its row: `row` says whether the
+    /// row exists (reserved) or is written now.
+    private func callSwedbankPay(for order: StoredOrder, row: OrderStore.Row, body: Data) async throws -> Response {
+        var outcome = order
         let answer: SwedbankPayClient.Answer
         do {
             answer = try await swedbankPay.send(.POST, swedbankPay.url("/psp/paymentorders"), json: body)
         } catch let problem {
             // 4xx is Swedbank Pay's verdict on this order; anything else may succeed next time.
             let verdict = (400..<500).contains(problem.status) && problem.type != URI.mobileSDKBadGateway
-            let document = SwedbankPaySDK.JSONValue.object(problem.document).jsonText
             if BackendMetrics.enabled { BackendMetrics.orderCreation(verdict ? "rejected" : "failed") }
-            try await store.markUnfinished(
-                id: order.id, creation: verdict ? .rejected : .failed, responseStatus: verdict ? problem.status : nil,
-                responseBody: verdict ? document : nil, now: clock.milliseconds)
+            outcome.creation = verdict ? .rejected : .failed
+            outcome.responseStatus = verdict ? problem.status : nil
+            outcome.responseBody = verdict ? SwedbankPaySDK.JSONValue.object(problem.document).jsonText : nil
+            outcome.updatedAt = clock.milliseconds
+            try await store.recordOutcome(outcome, row: row)
             throw problem
         }
         guard case .object(let paymentOrder)? = answer.object["paymentOrder"],
             case .string(let pspID)? = paymentOrder["id"]
         else {
             if BackendMetrics.enabled { BackendMetrics.orderCreation("failed") }
-            try await store.markUnfinished(
-                id: order.id, creation: .failed, responseStatus: nil, responseBody: nil, now: clock.milliseconds)
+            outcome.creation = .failed
+            outcome.updatedAt = clock.milliseconds
+            try await store.recordOutcome(outcome, row: row)
             throw BackendProblem.invalidResponse(
                 "Swedbank Pay's answer has no paymentOrder.id.", gatewayStatus: answer.status,
                 body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
@@ -108,9 +118,13 @@ struct PaymentOrderCreation: Sendable {
             ? SwedbankPaySDK.JSONValue.object(Self.forApp(answer.object, orderID: order.id)).jsonText
             : String(decoding: answer.body, as: UTF8.self)
         if BackendMetrics.enabled { BackendMetrics.orderCreation("created") }
-        try await store.markCreated(
-            id: order.id, pspID: pspID, status: paymentOrder["status"]?.stringValue, responseStatus: 201,
-            responseBody: document, now: clock.milliseconds)
+        outcome.creation = .created
+        outcome.pspID = pspID
+        outcome.status = paymentOrder["status"]?.stringValue
+        outcome.responseStatus = 201
+        outcome.responseBody = document
+        outcome.updatedAt = clock.milliseconds
+        try await store.recordOutcome(outcome, row: row)
         return BackendResponse.raw(
             Data(document.utf8), status: 201, contentType: "application/json; charset=utf-8",
             headers: [.location: "/paymentorders/\(order.id)"])

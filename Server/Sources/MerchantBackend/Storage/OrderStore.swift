@@ -6,7 +6,7 @@ import SQLKit
 struct OrderStore: Sendable {
     let database: BackendDatabase
     private var sql: any SQLDatabase { database.sql }
-    /// The two writes every order creation makes, each grouped with concurrent ones.
+    /// The writes of order creation, each grouped with concurrent ones.
     private let writes: OrderWrites
 
     init(database: BackendDatabase) {
@@ -59,26 +59,39 @@ struct OrderStore: Sendable {
         return claimed
     }
 
-    /// Swedbank Pay created the order: records its id and status and the answer the app gets.
-    func markCreated(
-        id: String, pspID: String, status: String?, responseStatus: Int, responseBody: String, now: Int64
-    ) async throws {
-        try await writes.created.submit(
-            CreatedOrderAnswer(
-                id: id, pspID: pspID, status: status, responseStatus: responseStatus, responseBody: responseBody,
-                updatedAt: now))
+    /// Where an order's row stands when Swedbank Pay's answer is to be recorded.
+    enum Row: Sendable, Equatable {
+        /// Written before the call (``reserve(_:)`` or ``claim(_:now:staleBefore:)``): updated.
+        case reserved
+        /// Never written (a request without an idempotency key): inserted whole.
+        case unwritten
     }
 
-    /// Swedbank Pay refused the order (or the attempt failed): records the answer the app got.
-    func markUnfinished(
-        id: String, creation: StoredOrder.Creation, responseStatus: Int?, responseBody: String?, now: Int64
-    ) async throws {
-        try await sql.raw(
-            """
-            UPDATE payment_orders SET creation = \(bind: creation.rawValue), response_status = \(bind: responseStatus), \
-            response_body = \(bind: responseBody), updated_at = \(bind: now) WHERE id = \(bind: id)
-            """
-        ).run()
+    /// Records how `order`'s creation at Swedbank Pay ended: its creation state, Swedbank Pay's id
+    /// and status and the answer the app gets, as `order` holds them now. Created orders are
+    /// written with group commit; a refusal or failure alone.
+    func recordOutcome(_ order: StoredOrder, row: Row) async throws {
+        switch (row, order.creation) {
+        case (.unwritten, _):
+            // Only a colliding id or payee reference conflicts: never recorded.
+            guard try await writes.insert.submit(order) else { throw OrderStoreError.notRecorded }
+        case (.reserved, .created):
+            guard let pspID = order.pspID, let responseStatus = order.responseStatus,
+                let responseBody = order.responseBody
+            else { throw OrderStoreError.incompleteOutcome }
+            try await writes.created.submit(
+                CreatedOrderAnswer(
+                    id: order.id, pspID: pspID, status: order.status, responseStatus: responseStatus,
+                    responseBody: responseBody, updatedAt: order.updatedAt))
+        case (.reserved, _):
+            try await sql.raw(
+                """
+                UPDATE payment_orders SET creation = \(bind: order.creation.rawValue), \
+                response_status = \(bind: order.responseStatus), response_body = \(bind: order.responseBody), \
+                updated_at = \(bind: order.updatedAt) WHERE id = \(bind: order.id)
+                """
+            ).run()
+        }
     }
 
     /// Records a status read from Swedbank Pay.
@@ -218,4 +231,6 @@ struct OrderStore: Sendable {
 enum OrderStoreError: Error {
     /// An insert left no row behind (a payee reference collision): try again with a new one.
     case notRecorded
+    /// A created order's outcome lacks Swedbank Pay's id or the answer: a defect of the caller.
+    case incompleteOutcome
 }

@@ -1,13 +1,13 @@
 import Foundation
 import SQLKit
 
-/// The statements of order creation, written with group commit: the reservation of a new order
-/// and the record of Swedbank Pay's answer. One statement covers every order of a batch, and the
+/// The statements of order creation, written with group commit: the insert of a new order
+/// (reserved, or whole with Swedbank Pay's answer) and the record of the answer in a reserved one. One statement covers every order of a batch, and the
 /// same SQL runs on SQLite and PostgreSQL.
 struct OrderWrites: Sendable {
     /// Inserts orders; true for each one inserted, false where a unique column conflicted.
     let insert: GroupCommit<StoredOrder, Bool>
-    /// Marks orders created at Swedbank Pay.
+    /// Marks reserved orders created at Swedbank Pay.
     let created: GroupCommit<CreatedOrderAnswer, Void>
 
     /// At most this many orders per statement: 64 × 17 binds stay far below either engine's
@@ -39,26 +39,31 @@ struct OrderWrites: Sendable {
         return result
     }
 
-    /// One INSERT for all `orders`: true for each one inserted, false where it conflicted.
-    ///
-    /// The orders are new: pending, without Swedbank Pay's id, status or answer, not updated since
-    /// created. Those columns are written as constants rather than bound per order.
+    /// One INSERT for all `orders`, every column as the order holds it: true for each one
+    /// inserted, false where it conflicted. Reservations (`pending`, no answer yet) and orders
+    /// written whole once Swedbank Pay has answered share the statement.
     static func insertAll(_ orders: [StoredOrder], into sql: any SQLDatabase) async throws -> [Bool] {
         let rows = orders.map { order -> SQLQueryString in
-            assert(order.creation == .pending && order.pspID == nil && order.responseBody == nil)
-            return """
-                (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
-                \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
-                \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.createdAt))
-                """
+            """
+            (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
+            \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
+            \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.creation.rawValue), \
+            \(bind: order.status), \(bind: order.pspID), \(bind: order.responseStatus), \(bind: order.responseBody), \
+            \(bind: order.createdAt), \(bind: order.updatedAt))
+            """
         }
         // ON CONFLICT DO NOTHING also skips the second of two rows of one statement that
-        // conflict with each other, so the batch behaves as its rows written one by one.
+        // conflict with each other, so the batch behaves as its rows written one by one. The
+        // cast: where every row's status code is NULL, PostgreSQL types the VALUES column as text,
+        // which it does not assign to an integer column.
         let inserted = try await sql.raw(
             """
             INSERT INTO payment_orders (id, payee_reference, user_id, idempotency_key, request_hash, operation, \
-            currency, amount, vat_amount, payer_reference, created_at, creation, updated_at) \
-            SELECT v.*, 'pending', v.column11 FROM (VALUES \(rows.joined(separator: ", "))) AS v \
+            currency, amount, vat_amount, payer_reference, creation, status, psp_id, response_status, \
+            response_body, created_at, updated_at) \
+            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, \
+            v.column9, v.column10, v.column11, v.column12, v.column13, CAST(v.column14 AS INTEGER), v.column15, \
+            v.column16, v.column17 FROM (VALUES \(rows.joined(separator: ", "))) AS v \
             WHERE true ON CONFLICT DO NOTHING RETURNING id
             """
         ).all()
