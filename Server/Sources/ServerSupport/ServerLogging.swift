@@ -45,13 +45,13 @@ public struct ServerLogging: Sendable, Equatable {
         switch format {
         case .text:
             LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
+                var handler = ServerLogHandler(label: label, format: .text)
                 handler.logLevel = level
                 return handler
             }
         case .json:
             LoggingSystem.bootstrap { label in
-                var handler = JSONLogHandler(label: label)
+                var handler = ServerLogHandler(label: label, format: .json)
                 handler.logLevel = level
                 return handler
             }
@@ -64,36 +64,17 @@ public struct ServerLoggingError: Error, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Writes each log event as one JSON object on a line of standard error:
-/// `{"time":"…","level":"info","label":"…","message":"…", <metadata>…}`. Metadata keys become
-/// fields (nested values as JSON); `time`, `level`, `label` and `message` are never overwritten.
-public struct JSONLogHandler: LogHandler {
-    public let label: String
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    private let write: @Sendable (String) -> Void
-
-    public init(label: String, write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError) {
-        self.label = label
-        self.write = write
-    }
-
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    public func log(event: LogEvent) {
-        write(Self.line(event: event, label: label, handlerMetadata: metadata, time: Date()))
-    }
-
-    /// The JSON line of one event (without the newline).
+/// The JSON line of a log event: `{"time":"…","level":"info","label":"…","message":"…",
+/// <metadata>…}`. Metadata keys become fields (nested values as JSON); `time`, `level`, `label` and
+/// `message` are never overwritten.
+enum JSONLogLine {
+    /// The line of one event (without the newline).
     static func line(event: LogEvent, label: String, handlerMetadata: Logger.Metadata, time: Date) -> String {
         var object: SwedbankPaySDK.JSONObject = [:]
         for (key, value) in handlerMetadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
             object[key] = json(value)
         }
-        object["time"] = .string(time.formatted(timestampStyle))
+        object["time"] = .string(time.formatted(ServerLogHandler.timestampStyle))
         object["level"] = .string(event.level.rawValue)
         object["label"] = .string(label)
         object["message"] = .string(event.message.description)
@@ -106,21 +87,6 @@ public struct JSONLogHandler: LogHandler {
         case .stringConvertible(let convertible): return .string(convertible.description)
         case .array(let values): return .array(values.map(json))
         case .dictionary(let values): return .object(values.mapValues(json))
-        }
-    }
-
-    private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-
-    /// One `write` per line, so lines of concurrent events never interleave.
-    public static let standardError: @Sendable (String) -> Void = { line in
-        let bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
         }
     }
 }

@@ -119,8 +119,10 @@ struct BenchBackendCommand: AsyncParsableCommand {
             try await measure(target: target, backendInProcess: false)
             return
         }
-        var logger = Logger(label: "bench")
-        logger.logLevel = .critical
+        // The stack's loggers are made as `swedbankpay backend` makes them (the same handler, so
+        // the same per-request cost), at a level that writes nothing: the output is the figures.
+        ServerLogging(level: .critical).bootstrap()
+        let logger = Logger(label: "bench")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

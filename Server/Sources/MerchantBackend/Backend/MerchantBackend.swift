@@ -49,6 +49,10 @@ public final class MerchantBackend: Sendable {
         // As many connections as calls may be in flight: the pool must not be a hidden second limit.
         httpConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit =
             configuration.maxSwedbankPayCallsInFlight
+        // The backend records its own span per call (`CallSpan`, with `tracer`). Left to itself
+        // the client makes one more from the global tracer — a no-op one unless a process
+        // bootstraps tracing, yet it parses the URL for the span's attributes on every call.
+        httpConfiguration.tracing.tracer = nil
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
         self.http = http
         let services = BackendServices(
