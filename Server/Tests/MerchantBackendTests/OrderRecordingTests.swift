@@ -71,3 +71,22 @@ extension BackendHarness {
         #expect(fault.status == 201)
     }
 }
+
+/// The currency rule's byte scan gives what the character rule gives, on every string of up to
+/// four characters from a pool of the cases that differ.
+@Suite struct CurrencyCodeTests {
+    @Test func currencyCodesAreAcceptedAsTheCharacterRuleAcceptsThem() {
+        let pool = ["S", "E", "k", "1", " ", "\r\n", "\u{301}", "É", "Ｓ", "🙂"]
+        var strings = [""]
+        var layer = [""]
+        for _ in 1...4 {
+            layer = layer.flatMap { prefix in pool.map { prefix + $0 } }
+            strings += layer
+        }
+        for text in strings {
+            let characterRule = text.count == 3 && text.allSatisfy { $0.isASCII && $0.isUppercase }
+            #expect(PaymentOrderPreparation.isCurrencyCode(text) == characterRule, "\(text.debugDescription)")
+        }
+        #expect(PaymentOrderPreparation.isCurrencyCode("SEK"))
+    }
+}

@@ -107,12 +107,18 @@ struct PaymentOrderPreparation: Sendable {
         }
     }
 
+    /// Three ASCII upper-case letters, scanned as bytes (the same as three such characters,
+    /// without the walk over characters and their Unicode properties).
+    static func isCurrencyCode(_ text: String) -> Bool {
+        text.utf8.count == 3 && text.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+    }
+
     /// The rules the model's types do not express.
     static func check(
         _ order: SwedbankPaySDK.PaymentOrder, into problems: inout FieldProblems
     ) {
         let path = "paymentorder."
-        if order.currency.count != 3 || !order.currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+        if !isCurrencyCode(order.currency) {
             problems.add(path + "currency", "Must be an ISO 4217 code such as SEK.")
         }
         if order.amount < 0 { problems.add(path + "amount", "Must not be negative.") }
