@@ -14,14 +14,18 @@ public struct ServerLogHandler: LogHandler {
     public let format: ServerLogging.Format
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
+    private let now: @Sendable () -> Date
     private let write: @Sendable (String) -> Void
 
+    /// A handler stamping lines with `now` (the process's injected clock) and writing them with
+    /// `write`.
     public init(
-        label: String, format: ServerLogging.Format,
+        label: String, format: ServerLogging.Format, now: @escaping @Sendable () -> Date,
         write: @escaping @Sendable (String) -> Void = ServerLogHandler.standardError
     ) {
         self.label = label
         self.format = format
+        self.now = now
         self.write = write
     }
 
@@ -32,8 +36,8 @@ public struct ServerLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         switch format {
-        case .text: write(TextLogLine.line(event: event, label: label, handlerMetadata: metadata, time: Date()))
-        case .json: write(JSONLogLine.line(event: event, label: label, handlerMetadata: metadata, time: Date()))
+        case .text: write(TextLogLine.line(event: event, label: label, handlerMetadata: metadata, time: now()))
+        case .json: write(JSONLogLine.line(event: event, label: label, handlerMetadata: metadata, time: now()))
         }
     }
 

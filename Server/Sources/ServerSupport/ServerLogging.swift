@@ -39,19 +39,20 @@ public struct ServerLogging: Sendable, Equatable {
         return logging
     }
 
-    /// Makes every logger of the process write this way. Call once, before anything logs.
-    public func bootstrap() {
+    /// Makes every logger of the process write this way, stamping lines with `now` (the
+    /// process's clock). Call once, before anything logs.
+    public func bootstrap(now: @escaping @Sendable () -> Date) {
         let level = level
         switch format {
         case .text:
             LoggingSystem.bootstrap { label in
-                var handler = ServerLogHandler(label: label, format: .text)
+                var handler = ServerLogHandler(label: label, format: .text, now: now)
                 handler.logLevel = level
                 return handler
             }
         case .json:
             LoggingSystem.bootstrap { label in
-                var handler = ServerLogHandler(label: label, format: .json)
+                var handler = ServerLogHandler(label: label, format: .json, now: now)
                 handler.logLevel = level
                 return handler
             }

@@ -184,7 +184,7 @@ struct BackendOptions: ParsableArguments {
             try ServerLogging.parse(
                 level: logLevel ?? Environment.value("SWEDBANKPAY_LOG_LEVEL"),
                 format: logFormat ?? Environment.value("SWEDBANKPAY_LOG_FORMAT")
-            ).bootstrap()
+            ).bootstrap(now: { BackendClock.system.date })
         } catch {
             throw ValidationError(error.description)
         }

@@ -121,7 +121,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
         }
         // The stack's loggers are made as `swedbankpay backend` makes them (the same handler, so
         // the same per-request cost), at a level that writes nothing: the output is the figures.
-        ServerLogging(level: .critical).bootstrap()
+        ServerLogging(level: .critical).bootstrap(now: { BackendClock.system.date })
         let logger = Logger(label: "bench")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -8,10 +8,14 @@ import Testing
 /// and the event's metadata (the event's winning), the source in text, and the message; nothing
 /// below the level.
 @Suite struct ServerLogHandlerTests {
+    /// The injected clock's time: 2026-11-26T21:30:15.250Z.
+    static let now = Date(timeIntervalSince1970: 1_795_728_615.25)
     @Test func aLineHoldsTheEventAndTheMetadataSortedByKey() throws {
         let lines = NIOLockedValueBox<[String]>([])
         var logger = Logger(label: "MerchantBackend.requests") { label in
-            ServerLogHandler(label: label, format: .text) { line in lines.withLockedValue { $0.append(line) } }
+            ServerLogHandler(label: label, format: .text, now: { Self.now }) { line in
+                lines.withLockedValue { $0.append(line) }
+            }
         }
         logger[metadataKey: "request_id"] = "r-1"
         logger[metadataKey: "hb.request.id"] = "7"
@@ -22,13 +26,12 @@ import Testing
 
         let written = lines.withLockedValue { $0 }
         #expect(written.count == 2)
-        // The time first (ISO 8601 with milliseconds), then a fixed shape.
+        // The injected clock's time first (ISO 8601 with milliseconds), then a fixed shape.
         let first = try #require(written.first)
-        let time = String(try #require(first.split(separator: " ").first))
-        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time) <= Date())
         #expect(
-            first.dropFirst(time.count)
-                == " info MerchantBackend.requests : hb.request.id=7 request_id=r-2 status=201 [backend] request")
+            first
+                == "2026-11-26T21:30:15.250Z info MerchantBackend.requests : hb.request.id=7 request_id=r-2 status=201 [backend] request"
+        )
         let second = try #require(written.last)
         #expect(
             second.split(separator: " ", maxSplits: 1).last
@@ -39,7 +42,9 @@ import Testing
     @Test func aJSONLineHoldsTheSameAsOneObject() throws {
         let lines = NIOLockedValueBox<[String]>([])
         var logger = Logger(label: "MerchantBackend.requests") { label in
-            ServerLogHandler(label: label, format: .json) { line in lines.withLockedValue { $0.append(line) } }
+            ServerLogHandler(label: label, format: .json, now: { Self.now }) { line in
+                lines.withLockedValue { $0.append(line) }
+            }
         }
         logger[metadataKey: "request_id"] = "r-1"
         logger.info("request", metadata: ["status": "201", "request_id": "r-2", "list": ["a", "b"]])
@@ -48,12 +53,9 @@ import Testing
         let written = lines.withLockedValue { $0 }
         #expect(written.count == 1)
         let line = try #require(written.first)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let time = try #require(object["time"] as? String)
-        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time) <= Date())
         #expect(
             line
-                == #"{"label":"MerchantBackend.requests","level":"info","list":["a","b"],"message":"request","request_id":"r-2","status":"201","time":"\#(time)"}"#
+                == #"{"label":"MerchantBackend.requests","level":"info","list":["a","b"],"message":"request","request_id":"r-2","status":"201","time":"2026-11-26T21:30:15.250Z"}"#
         )
     }
 }
