@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import PaymentSandbox
 
 /// `swedbankpay`: runs the system's servers.
@@ -16,4 +17,15 @@ struct SwedbankPayCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: nil
     )
+
+    /// Sets the event-loop count (``EventLoopCount``) before any command touches NIO, which
+    /// fixes it on first use, then runs the command.
+    static func main() async {
+        if let loops = EventLoopCount.suggestion(
+            environment: ProcessInfo.processInfo.environment, cores: System.coreCount)
+        {
+            NIOSingletons.groupLoopCountSuggestion = loops
+        }
+        await main(nil)
+    }
 }

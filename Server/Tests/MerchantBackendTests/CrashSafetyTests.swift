@@ -126,7 +126,9 @@ struct ServeProcess: Sendable {
 
     /// Starts `serve` on ports that were free a moment ago; when another socket took one first
     /// and `serve` exits, it is started again on other ports.
-    static func start(_ executable: URL, database: String) async throws -> ServeProcess {
+    static func start(_ executable: URL, database: String, environment: [String: String] = [:]) async throws
+        -> ServeProcess
+    {
         for _ in 1...3 {
             let port = try await BackendHarness.freePort()
             let sandboxPort = try await BackendHarness.freePort()
@@ -135,7 +137,7 @@ struct ServeProcess: Sendable {
                 "--api-keys", BackendHarness.apiKey, "--timeout", "1",
             ]
             if let server = try await ChildServer.launch(
-                executable, arguments, url: "http://127.0.0.1:\(port)",
+                executable, arguments, environment: environment, url: "http://127.0.0.1:\(port)",
                 readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
             {
                 return ServeProcess(server: server)
