@@ -51,7 +51,8 @@ public final class BackendDatabase: Sendable {
     }
 
     /// Opens the database at `location` and brings its schema up to date. A PostgreSQL pool has
-    /// `connectionsPerEventLoop` connections on each of the process's event loops (one per core);
+    /// `connectionsPerEventLoop` connections on each loop of NIO's shared group (one per core
+    /// unless the process sets fewer: `swedbankpay` runs half as many as cores, at least one);
     /// no request holds one while it waits for Swedbank Pay, so a few serve many requests.
     public static func open(
         _ location: DatabaseLocation, connectionsPerEventLoop: Int = 8,
