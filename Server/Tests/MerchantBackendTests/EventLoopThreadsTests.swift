@@ -2,16 +2,17 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import MerchantBackend
+
 /// `swedbankpay serve` runs half as many NIO event loops as cores (at least one), and as many as
 /// NIO's `NIO_SINGLETON_GROUP_LOOP_COUNT` says when it is set: counted as the child's threads
 /// that NIO names for its loops.
 @Suite(.timeLimit(.minutes(2))) struct EventLoopThreadsTests {
     @Test func serveRunsHalfAsManyLoopsAsCoresUnlessNIOIsTold() async throws {
         let executable = try ServeProcess.executable()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loops-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = directory.appendingPathComponent("orders.sqlite").path
+        let location = try TestDatabase.location(.sqlite)
+        defer { TestDatabase.remove(location) }
+        guard case .sqlite(let database) = location else { return }
         for (environment, expected) in [
             ([:], max(1, System.coreCount / 2)), (["NIO_SINGLETON_GROUP_LOOP_COUNT": "3"], 3),
         ] {
