@@ -27,9 +27,11 @@ import Testing
                 answer.body
                     == #"{"detail":"Swedbank Pay did not answer within 1.5 seconds.","status":504,"title":"Gateway Timeout","type":"https://api.payex.com/psp/errordetail/mobilesdk/gatewaytimeout"}"#
             )
-            // The answer came from the deadline, not the sandbox; a loaded test machine may add
-            // seconds of its own, so nothing tighter is asserted here.
-            #expect(elapsed < .seconds(6))
+            // The sandbox hangs, so only the deadline can have answered; the problem body above says
+            // which. The answer waited for the deadline rather than failing early. No upper bound:
+            // a loaded test machine adds seconds of its own, and the suite's time limit catches a
+            // request that never ends.
+            #expect(elapsed >= .seconds(1.5))
             // The attempt is recorded as failed, so the same key tries again once Swedbank Pay is back.
             let order = try #require(try await harness.backend.services.store.all().first)
             #expect(order.creation == .failed)

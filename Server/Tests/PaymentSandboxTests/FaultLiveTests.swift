@@ -39,8 +39,8 @@ import Testing
         try await FaultLiveServer().run { base, client in
             _ = try await client.send(
                 .POST, base + "/sandbox/faults", json: #"{"path":"/psp/consumers","kind":"reset","count":1}"#)
-            let start = ContinuousClock.now
             do {
+                // A hang would end in the client's deadline, caught below: no stopwatch needed.
                 let reply = try await client.send(.POST, base + "/psp/consumers", json: Self.consumer)
                 Issue.record("expected a broken connection, got \(reply.status) \(reply.body)")
             } catch let error as HTTPClientError where error == .deadlineExceeded {
@@ -48,7 +48,6 @@ import Testing
             } catch {
                 // A reset or closed connection: anything but an HTTP answer or a timeout.
             }
-            #expect(ContinuousClock.now - start < .seconds(5))
             // The server carries on with the next connection.
             #expect(try await client.send(.POST, base + "/psp/consumers", json: Self.consumer).status == 200)
             let log = try await client.send(.GET, base + "/sandbox/requests")
