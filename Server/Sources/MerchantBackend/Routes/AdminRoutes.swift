@@ -89,7 +89,7 @@ struct AdminRoutes {
             "id": .string(transaction.id), "kind": .string(transaction.kind.rawValue),
             "state": .string(transaction.state.rawValue), "payeeReference": .string(transaction.payeeReference),
             "description": .string(transaction.description),
-            "created": .string(PaymentOrderRoutes.timestamp(transaction.createdAt)),
+            "created": .string(UTCTimestamp.format(milliseconds: transaction.createdAt)),
         ]
         object["amount"] = transaction.amount.map { .integer($0) } ?? .null
         object["vatAmount"] = transaction.vatAmount.map { .integer($0) } ?? .null

@@ -69,19 +69,14 @@ struct PaymentOrderRoutes {
             "operation": .string(order.operation), "currency": .string(order.currency),
             "amount": .integer(order.amount), "vatAmount": .integer(order.vatAmount),
             "creation": .string(order.creation.rawValue),
-            "created": .string(timestamp(order.createdAt)), "updated": .string(timestamp(order.updatedAt)),
+            "created": .string(UTCTimestamp.format(milliseconds: order.createdAt)),
+            "updated": .string(UTCTimestamp.format(milliseconds: order.updatedAt)),
             "statusCheckedWithSwedbankPay": .bool(checkedNow),
         ]
         object["status"] = order.status.map { .string($0) } ?? .null
         object["paymentOrder"] = order.pspID.map { .string($0) } ?? .null
         if let payer = order.payerReference { object["payerReference"] = .string(payer) }
         return .object(object)
-    }
-
-    static func timestamp(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))
     }
 
     /// `{"paymentorder": {"operation": "SetInstrument", "instrument": "<name>"}}` → the instrument.
