@@ -19,10 +19,20 @@ final class IDGenerator: @unchecked Sendable {
         lock.withLock { state = seed ?? UInt64.random(in: .min ... .max) }
     }
 
+    /// Random words fetched from the system in bulk: a creation takes about a dozen, and one
+    /// system call each showed in its profile (docs/benchmarks.md).
+    private var randomWords: [UInt64] = []
+    private var randomWordsUsed = 0
+
     private func next() -> UInt64 {
         lock.withLock {
             if !deterministic {
-                return UInt64.random(in: .min ... .max)
+                if randomWordsUsed == randomWords.count {
+                    randomWords = SystemRandomWords.fetch(512)
+                    randomWordsUsed = 0
+                }
+                randomWordsUsed += 1
+                return randomWords[randomWordsUsed - 1]
             }
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
@@ -62,5 +72,39 @@ final class IDGenerator: @unchecked Sendable {
     func number(digits: Int) -> Int64 {
         let limit = Int64(pow(10, Double(digits)))
         return Int64(next() % UInt64(limit - limit / 10)) + limit / 10
+    }
+}
+
+/// Random 64-bit words from the system's cryptographic generator, many per system call.
+enum SystemRandomWords {
+    /// `/dev/urandom`, opened once; nil where it cannot be opened.
+    private static let device: Int32? = {
+        let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }()
+
+    /// `count` random words: read from `/dev/urandom` in one go where it can be, otherwise one
+    /// `SystemRandomNumberGenerator` call each.
+    static func fetch(_ count: Int) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: count)
+        let filled = device.map { device in
+            words.withUnsafeMutableBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let got = read(device, buffer.baseAddress! + offset, buffer.count - offset)
+                    if got > 0 {
+                        offset += got
+                    } else if got < 0 && errno == EINTR {
+                        continue
+                    } else {
+                        return false
+                    }
+                }
+                return true
+            }
+        }
+        guard filled != true else { return words }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in generator.next() }
     }
 }
