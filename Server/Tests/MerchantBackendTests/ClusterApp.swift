@@ -55,6 +55,7 @@ struct ClusterApp: Sendable {
         var failedBefore = false
         while !Task.isCancelled {
             let answer: Answer
+            let sent = ContinuousClock.now
             do {
                 answer = try await HTTPClient.shared.answer(
                     .POST, url + "/paymentorders", json: BackendHarness.orderJSON(), headers: headers,
@@ -69,7 +70,7 @@ struct ClusterApp: Sendable {
             case 201:
                 return (answer, instance)
             case 500...:
-                await ledger.serverError(status: answer.status, instance: instance)
+                await ledger.serverError(status: answer.status, instance: instance, sent: sent)
                 // Without a key the app cannot know whether the order exists; it starts over.
                 guard key != nil else { return nil }
                 failedBefore = true
@@ -128,7 +129,10 @@ actor ClusterLedger {
     }
 
     struct ServerError: Sendable {
+        /// When the answer came.
         let at: ContinuousClock.Instant
+        /// When the request was sent.
+        let sent: ContinuousClock.Instant
         let status: Int
         let instance: String
     }
@@ -173,8 +177,8 @@ actor ClusterLedger {
     }
 
     func retried(_ retry: Retry) { retries.append(retry) }
-    func serverError(status: Int, instance: String) {
-        serverErrors.append(ServerError(at: .now, status: status, instance: instance))
+    func serverError(status: Int, instance: String, sent: ContinuousClock.Instant) {
+        serverErrors.append(ServerError(at: .now, sent: sent, status: status, instance: instance))
     }
     func read(_ status: Int) { reads.append(status) }
     func paid(_ pspID: String) { paidOrders.append(pspID) }

@@ -16,8 +16,6 @@ struct ClusterTests {
     static let workers = 12
     /// Orders acknowledged with all instances up, then with one killed, then after its restart.
     static let ordersPerPhase = 60
-    /// How long after the kill the in-flight requests of the killed instance may still fail.
-    static let killWindow: Duration = .seconds(3)
 
     @Test func everyOrderOnceEveryRetryTheSameEveryCallbackAppliedThroughAKill() async throws {
         let executable = try ServeProcess.executable()
@@ -87,12 +85,16 @@ struct ClusterTests {
         let killed = 1
         let killedPort = "127.0.0.1:\(cluster.ports[killed])"
         var restartedAt = ContinuousClock.now
+        var killStarted = ContinuousClock.now
         var killedAt = ContinuousClock.now
         let phases: Bool
         do {
             guard await ledger.wait(until: .acknowledged(Self.ordersPerPhase)) else { throw Stalled(phase: "all up") }
-            killedAt = .now
+            killStarted = .now
             await instances[killed]?.kill()
+            // `kill()` returns once the process has exited: a request sent from now on cannot
+            // have been in flight in it.
+            killedAt = .now
             guard await ledger.wait(until: .acknowledged(2 * Self.ordersPerPhase)) else {
                 throw Stalled(phase: "one killed")
             }
@@ -114,15 +116,19 @@ struct ClusterTests {
         print(
             "cluster: \(outcome.acknowledged.count) orders acknowledged, \(outcome.retries.count) idempotent retries "
                 + "(\(crossed) on another instance), \(outcome.reads.count) reads, \(outcome.paid.count) paid, "
-                + "5xx after the kill: \(outcome.serverErrors.map(\.status))")
+                + "5xx after the kill: \(outcome.serverErrors.map { "\($0.status) from \($0.instance)" })")
         #expect(
             outcome.unexpected.isEmpty,
             "\(outcome.unexpected.count) answers neither an order nor the killed instance's failure, first: \(outcome.unexpected.prefix(3))"
         )
-        // Only the requests the killed instance was serving failed, and only just after the kill.
+        // Only the requests the killed instance was serving failed: sent before it had exited,
+        // answered after the kill began, by that instance (nginx names it). No stopwatch: a
+        // loaded machine may deliver such an answer seconds later.
         #expect(outcome.serverErrors.count <= Self.workers)
         for error in outcome.serverErrors {
-            #expect(error.at >= killedAt && error.at < killedAt + Self.killWindow, "a \(error.status) outside the kill")
+            #expect(
+                error.sent < killedAt && error.at >= killStarted && error.instance.contains(killedPort),
+                "a \(error.status) from \(error.instance) that was not in flight in the killed instance")
         }
         // Every idempotent retry got the first answer, whichever instance took it.
         #expect(!outcome.retries.isEmpty)
