@@ -45,9 +45,11 @@ struct BackendHarness: Sendable {
         swedbankPayURL: String? = nil,
         databaseConnectionsPerEventLoop: Int = 8,
         tracer: (any Tracer)? = nil,
+        ownDatabase: Bool = false,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
-        let location = try TestDatabase.location(engine)
+        let own = ownDatabase ? try await TestDatabase.OwnDatabase.make(engine) : nil
+        let location = try own?.location ?? TestDatabase.location(engine)
         var plan = LocalStack.Plan(sandbox: sandboxConfiguration(), sandboxNamesItsPort: false, logger: quietLogger)
         plan.backend = LocalStack.BackendPlan(
             database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, tracer: tracer
@@ -67,11 +69,13 @@ struct BackendHarness: Sendable {
             stack = try await LocalStack.start(plan)
         } catch {
             TestDatabase.remove(location)
+            await own?.remove()
             throw error
         }
         guard let backend = stack.backend, let database = stack.database, let backendURL = stack.backendURL else {
             await stack.stop()
             TestDatabase.remove(location)
+            await own?.remove()
             throw LocalStack.StartFailure(description: "the stack has no backend")
         }
         // Redirects are what some tests look at, so they are not followed.
@@ -91,6 +95,7 @@ struct BackendHarness: Sendable {
         try? await client.shutdown()
         await stack.stop()
         TestDatabase.remove(location)
+        await own?.remove()
         if let failure { throw failure }
     }
 
@@ -248,6 +253,26 @@ enum TestDatabase {
     static func remove(_ location: DatabaseLocation) {
         if case .sqlite(let path) = location {
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        }
+    }
+
+    /// A database no other test uses: on PostgreSQL a scratch database on the test server (the
+    /// other tests share one), on SQLite the usual fresh file.
+    struct OwnDatabase: Sendable {
+        let location: DatabaseLocation
+        let scratch: ScratchDatabase?
+
+        static func make(_ engine: BackendHarness.Engine) async throws -> OwnDatabase {
+            let location = try TestDatabase.location(engine)
+            guard case .postgres(let serverURL) = location else { return OwnDatabase(location: location, scratch: nil) }
+            let scratch = try await ScratchDatabase.create(onServerOf: serverURL, prefix: "own_test")
+            return OwnDatabase(location: scratch.location, scratch: scratch)
+        }
+
+        /// Drops the scratch database (its connections closed first); SQLite files go with
+        /// ``TestDatabase/remove(_:)``.
+        func remove() async {
+            try? await scratch?.drop()
         }
     }
 

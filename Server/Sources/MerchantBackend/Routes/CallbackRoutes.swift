@@ -5,7 +5,8 @@ import SwedbankPaySDK
 
 /// `POST /swedbankpay/callback`: Swedbank Pay's notice that a payment order changed. Anyone can
 /// post here, so the body is only a hint: the route checks its shape, records the callback for
-/// the order it names (`callback_inbox`; an id that is no order of this backend writes nothing),
+/// the order it names (`callback_inbox`; an id that is no order of this backend yet waits in
+/// `callback_early`, bounded in number and age, in case its order's row is still being written),
 /// answers, and leaves the rest to ``CallbackVerifier``, which reads the order back from Swedbank
 /// Pay and records what it says. The answer is sent only once the callback is recorded, so a
 /// callback is never lost with the process that answered it: a verification that fails or dies is
@@ -37,7 +38,9 @@ struct CallbackRoutes {
                 )
             }
             do {
-                try await services.store.recordCallback(pspID: pspID, now: services.clock.milliseconds)
+                _ = try await services.store.recordCallback(
+                    pspID: pspID, now: services.clock.milliseconds,
+                    maxEarly: services.configuration.maxCallbacksWaiting)
             } catch {
                 throw BackendProblem.internalError()
             }
@@ -65,7 +68,8 @@ extension BackendServices {
 }
 
 extension BackendServices {
-    /// Hands `verifier` the orders whose callbacks were recorded more than
+    /// Hands `verifier` the orders whose callbacks came before the order was recorded and now
+    /// are, and those whose callbacks were recorded more than
     /// ``BackendConfiguration/callbackRetryAfter`` before `now` (milliseconds) and are still not
     /// verified — at most as many as may wait — and returns how many. Every instance on a shared
     /// database does this; a read twice is harmless, a read never would lose the payment's status.
@@ -73,8 +77,11 @@ extension BackendServices {
     func retryUnverifiedCallbacks(into verifier: CallbackVerifier, now: Int64) async -> Int {
         let before = now - Int64(configuration.callbackRetryAfter * 1_000)
         do {
-            let orders = try await store.unverifiedCallbacks(
+            let promoted = try await store.promoteEarlyCallbacks(
+                expiredBefore: now - OrderStore.earlyCallbackLifetime)
+            let unverified = try await store.unverifiedCallbacks(
                 receivedBefore: before, limit: configuration.maxCallbacksWaiting)
+            let orders = promoted + unverified.filter { !promoted.contains($0) }
             for order in orders { await verifier.receive(order) }
             return orders.count
         } catch {

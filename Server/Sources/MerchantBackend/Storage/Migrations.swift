@@ -116,6 +116,15 @@ enum Migrations {
                 "DO $$ BEGIN ALTER TABLE \(table) ALTER COLUMN response_body SET COMPRESSION lz4; "
                     + "EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL; END $$"
             }),
+        // A callback can overtake the order it is about: Swedbank Pay may send it (a payout, a
+        // payment with a token) before this backend has written the order's row. Such a callback
+        // waits here, bounded in number and age, until a retry round finds its order.
+        Migration(
+            version: 6,
+            statements: [
+                "CREATE TABLE IF NOT EXISTS callback_early (psp_id TEXT PRIMARY KEY, received_at BIGINT NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS callback_early_received ON callback_early (received_at)",
+            ]),
     ]
 
     /// Applies what the database lacks; `now` (milliseconds) dates the versions applied.

@@ -144,18 +144,64 @@ struct OrderStore: Sendable {
         ).all()).isEmpty
     }
 
-    /// Records a callback for order `pspID` if it is one of this backend's orders (one statement:
-    /// an unknown id writes nothing). A later callback for the same order bumps its version, so a
-    /// verification that began before it does not clear it — whichever instance's clock says what.
-    func recordCallback(pspID: String, now: Int64) async throws {
-        try await sql.raw(
+    /// Where a callback was recorded.
+    enum CallbackRecord: Equatable, Sendable {
+        /// For one of this backend's orders, to be verified.
+        case forOrder
+        /// For no order yet: kept in `callback_early` until a retry round finds its order (its
+        /// row may still be on the way) or it is older than ``earlyCallbackLifetime``.
+        case early
+        /// For no order, and `callback_early` already holds `maxEarly` other callbacks.
+        case dropped
+    }
+
+    /// How long, in milliseconds, a callback for no order waits for its order: far longer than
+    /// the moment between Swedbank Pay's answer and the order's row.
+    static let earlyCallbackLifetime: Int64 = 600_000
+
+    /// Records a callback for order `pspID`. For one of this backend's orders a later callback
+    /// bumps its version, so a verification that began before it does not clear it — whichever
+    /// instance's clock says what. For an id that is no order (yet), at most `maxEarly` are kept,
+    /// so forged callbacks cannot fill the database.
+    func recordCallback(pspID: String, now: Int64, maxEarly: Int) async throws -> CallbackRecord {
+        let recorded = try await sql.raw(
             """
             INSERT INTO callback_inbox (psp_id, received_at, version) \
             SELECT psp_id, \(bind: now), 1 FROM payment_orders WHERE psp_id = \(bind: pspID) \
             ON CONFLICT (psp_id) DO UPDATE SET received_at = excluded.received_at, \
-            version = callback_inbox.version + 1
+            version = callback_inbox.version + 1 RETURNING psp_id
             """
-        ).run()
+        ).all()
+        guard recorded.isEmpty else { return .forOrder }
+        let kept = try await sql.raw(
+            """
+            INSERT INTO callback_early (psp_id, received_at) \
+            SELECT \(bind: pspID), \(bind: now) WHERE (SELECT count(*) FROM callback_early) < \(bind: maxEarly) \
+            OR EXISTS (SELECT 1 FROM callback_early WHERE psp_id = \(bind: pspID)) \
+            ON CONFLICT (psp_id) DO UPDATE SET received_at = excluded.received_at RETURNING psp_id
+            """
+        ).all()
+        return kept.isEmpty ? .dropped : .early
+    }
+
+    /// Moves the early callbacks whose order is now recorded into `callback_inbox` and returns
+    /// their orders, then forgets early callbacks received before `expiredBefore` (milliseconds).
+    /// Two instances doing this at once record a callback twice at worst: one read too many.
+    func promoteEarlyCallbacks(expiredBefore: Int64) async throws -> [String] {
+        let promoted = try await sql.raw(
+            """
+            INSERT INTO callback_inbox (psp_id, received_at, version) \
+            SELECT e.psp_id, e.received_at, 1 FROM callback_early e \
+            JOIN payment_orders p ON p.psp_id = e.psp_id WHERE true \
+            ON CONFLICT (psp_id) DO UPDATE SET version = callback_inbox.version + 1 RETURNING psp_id
+            """
+        ).all().map { try $0.decode(column: "psp_id", as: String.self) }
+        // Only the rows promoted: one recorded meanwhile waits for the next round.
+        for pspID in promoted {
+            try await sql.raw("DELETE FROM callback_early WHERE psp_id = \(bind: pspID)").run()
+        }
+        try await sql.raw("DELETE FROM callback_early WHERE received_at < \(bind: expiredBefore)").run()
+        return promoted
     }
 
     /// The version of order `pspID`'s recorded callbacks, read before a verification reads the
