@@ -59,7 +59,9 @@ import Testing
             #expect(try await OrderWrites.insertAll(orders, into: database.sql) == [true, true, true, true])
             let store = OrderStore(database: database)
             var stored: [StoredOrder] = []
-            for order in orders { if let found = try await store.find(id: order.id) { stored.append(found) } }
+            for order in orders {
+                if let found = try await store.find(id: order.id, withAnswer: true) { stored.append(found) }
+            }
             #expect(stored == orders)
             #expect(stored.map(\.idempotencyKey) == [nil, "k1", nil, "k3"])
             #expect(stored.map(\.payerReference) == ["betalare-åäö-\(run)", nil, "", "payer-\(run)"])
@@ -93,7 +95,7 @@ import Testing
             let store = OrderStore(database: database)
             var stored: [StoredOrder] = []
             for order in orders + unanswered {
-                if let found = try await store.find(id: order.id) { stored.append(found) }
+                if let found = try await store.find(id: order.id, withAnswer: true) { stored.append(found) }
             }
             #expect(stored == orders + unanswered)
         }
@@ -118,7 +120,9 @@ import Testing
             try await OrderWrites.markAllCreated(answers, in: database.sql)
             let store = OrderStore(database: database)
             var stored: [StoredOrder] = []
-            for order in orders { if let found = try await store.find(id: order.id) { stored.append(found) } }
+            for order in orders {
+                if let found = try await store.find(id: order.id, withAnswer: true) { stored.append(found) }
+            }
             var expected = orders
             expected[0].creation = .created
             expected[0].pspID = "/psp/paymentorders/\(run)-a"

@@ -10,8 +10,9 @@ import SwedbankPaySDK
 /// before Swedbank Pay is called: a repeated request gets the first answer byte for byte and
 /// creates nothing; a request whose first try failed without a verdict (timeout, 5xx) is tried
 /// again with the same payee reference; one still in flight is refused with 409. Without a key
-/// nothing can repeat the request, so nothing is reserved: the row is written once, whole, when
-/// Swedbank Pay has answered — one write instead of two, and no commit before the call.
+/// nothing can repeat the request, so nothing is reserved: the row is written once when Swedbank
+/// Pay has answered — one write instead of two, and no commit before the call — and Swedbank
+/// Pay's answer (2–4 KB that nothing would read) is not kept, only its status code.
 struct PaymentOrderCreation: Sendable {
     let store: OrderStore
     let swedbankPay: SwedbankPayClient
@@ -87,6 +88,8 @@ struct PaymentOrderCreation: Sendable {
     /// row exists (reserved) or is written now.
     private func callSwedbankPay(for order: StoredOrder, row: OrderStore.Row, body: Data) async throws -> Response {
         var outcome = order
+        // Only a request with a key can be repeated, so only its answer is kept for the replay.
+        let keepsAnswer = order.idempotencyKey != nil
         let answer: SwedbankPayClient.Answer
         do {
             answer = try await swedbankPay.send(.POST, swedbankPay.url("/psp/paymentorders"), json: body)
@@ -96,7 +99,8 @@ struct PaymentOrderCreation: Sendable {
             if BackendMetrics.enabled { BackendMetrics.orderCreation(verdict ? "rejected" : "failed") }
             outcome.creation = verdict ? .rejected : .failed
             outcome.responseStatus = verdict ? problem.status : nil
-            outcome.responseBody = verdict ? SwedbankPaySDK.JSONValue.object(problem.document).jsonText : nil
+            outcome.responseBody =
+                verdict && keepsAnswer ? SwedbankPaySDK.JSONValue.object(problem.document).jsonText : nil
             outcome.updatedAt = clock.milliseconds
             try await store.recordOutcome(outcome, row: row)
             throw problem
@@ -122,7 +126,7 @@ struct PaymentOrderCreation: Sendable {
         outcome.pspID = pspID
         outcome.status = paymentOrder["status"]?.stringValue
         outcome.responseStatus = 201
-        outcome.responseBody = document
+        outcome.responseBody = keepsAnswer ? document : nil
         outcome.updatedAt = clock.milliseconds
         try await store.recordOutcome(outcome, row: row)
         return BackendResponse.raw(

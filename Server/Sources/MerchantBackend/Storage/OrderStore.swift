@@ -32,7 +32,7 @@ struct OrderStore: Sendable {
         if let key = order.idempotencyKey {
             guard
                 let stored = try await select(
-                    "WHERE user_id = \(bind: order.userID) AND idempotency_key = \(bind: key)"
+                    "WHERE user_id = \(bind: order.userID) AND idempotency_key = \(bind: key)", withAnswer: true
                 ).first
             else { throw OrderStoreError.notRecorded }
             return .existing(stored)
@@ -105,8 +105,9 @@ struct OrderStore: Sendable {
         await database.statusChanges.append(BackendDatabase.StatusChange(orderID: id, status: status))
     }
 
-    func find(id: String) async throws -> StoredOrder? {
-        try await select("WHERE id = \(bind: id)").first
+    /// The order `id`; with the answer kept for its replay only `withAnswer`.
+    func find(id: String, withAnswer: Bool = false) async throws -> StoredOrder? {
+        try await select("WHERE id = \(bind: id)", withAnswer: withAnswer).first
     }
 
     /// The user's order with our id or with Swedbank Pay's id (`/psp/paymentorders/<guid>`).
@@ -235,23 +236,27 @@ struct OrderStore: Sendable {
         try await select("ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)")
     }
 
-    /// Every order, oldest first (tests and the crash-safety check).
+    /// Every order, oldest first, with the answers kept for replay (tests and the crash-safety
+    /// check).
     func all() async throws -> [StoredOrder] {
-        try await select("ORDER BY created_at, id")
+        try await select("ORDER BY created_at, id", withAnswer: true)
     }
 
-    private func select(_ condition: SQLQueryString) async throws -> [StoredOrder] {
+    /// The orders `condition` selects. The answer kept for an idempotent replay (2–4 KB, which
+    /// PostgreSQL stores compressed) is read only `withAnswer`: a status read or a callback has
+    /// no use for it; the row's `responseBody` is nil otherwise.
+    private func select(_ condition: SQLQueryString, withAnswer: Bool = false) async throws -> [StoredOrder] {
         var query = SQLQueryString(
             """
             SELECT id, payee_reference, user_id, idempotency_key, request_hash, operation, currency, amount, \
-            vat_amount, payer_reference, creation, status, psp_id, response_status, response_body, created_at, \
-            updated_at FROM payment_orders 
+            vat_amount, payer_reference, creation, status, psp_id, response_status, created_at, updated_at
             """)
+        query.appendInterpolation(unsafeRaw: (withAnswer ? ", response_body" : "") + " FROM payment_orders ")
         query.appendInterpolation(condition)
-        return try await sql.raw(query).all().map(Self.order)
+        return try await sql.raw(query).all().map { try Self.order($0, withAnswer: withAnswer) }
     }
 
-    private static func order(_ row: any SQLRow) throws -> StoredOrder {
+    private static func order(_ row: any SQLRow, withAnswer: Bool) throws -> StoredOrder {
         let creation = try row.decode(column: "creation", as: String.self)
         return StoredOrder(
             id: try row.decode(column: "id", as: String.self),
@@ -268,7 +273,7 @@ struct OrderStore: Sendable {
             status: try row.decode(column: "status", as: String?.self),
             pspID: try row.decode(column: "psp_id", as: String?.self),
             responseStatus: try row.decode(column: "response_status", as: Int?.self),
-            responseBody: try row.decode(column: "response_body", as: String?.self),
+            responseBody: withAnswer ? try row.decode(column: "response_body", as: String?.self) : nil,
             createdAt: try row.decode(column: "created_at", as: Int64.self),
             updatedAt: try row.decode(column: "updated_at", as: Int64.self))
     }
