@@ -5,12 +5,13 @@ import SwedbankPaySDK
 
 /// Applies the fault rules to every request outside the control API.
 ///
-/// `status` answers without calling the route; `delay` sleeps (real time, so clients see it) and
-/// then calls it; `reset` and `hang` answer with a marker response that ``ConnectionFaultHandler``
+/// `status` answers without calling the route; `delay` sleeps (real time, so clients see it; up to
+/// a millisecond more, see ``BatchedSleeper``) and then calls it; `reset` and `hang` answer with a marker response that ``ConnectionFaultHandler``
 /// turns into a closed or silent connection. Without that handler (the in-process test router)
 /// the marker response itself arrives: a 502 or 504 problem saying what a socket would have seen.
 struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
     let faults: FaultRuleStore
+    let delays: BatchedSleeper
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -27,7 +28,7 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
                 SwedbankPaySDK.JSONValue.object(body ?? Self.problem(status: status, rule: rule, path: path)),
                 status: status, contentType: "application/problem+json")
         case .delay(let seconds):
-            try await Task.sleep(for: .seconds(seconds))
+            try await delays.sleep(for: .seconds(seconds))
             response = try await next(request, context)
         case .reset:
             response = SandboxProblem(

@@ -6,6 +6,8 @@ import ServerSupport
 final class SandboxControl: @unchecked Sendable {
     let requestLog: BoundedLog<RequestLogEntry>
     let faults: FaultRuleStore
+    /// The `delay` fault's sleeps, woken in batches.
+    let delays = BatchedSleeper()
     private let lock = NSLock()
     private var resetAction: (@Sendable () async -> Void)?
 
