@@ -5,9 +5,10 @@ import Synchronization
 /// A `Task.sleep` per delayed request costs a timer of its own and a wake-up of its own: with
 /// thousands of delayed requests a second (`bench backend --delay 1`, 1,024 connections) a delayed
 /// creation through the backend cost 69–100 µs more CPU than an undelayed one, 27–34 µs with the
-/// sleeps batched — CPU the real Swedbank Pay's latency never takes from a merchant's machine. Here one driver sleeps until the earliest deadline plus
-/// ``lateness`` and then wakes every sleeper whose deadline has passed: no sleeper is woken before
-/// its deadline, and none more than about ``lateness`` after it (plus the machine's scheduling).
+/// sleeps batched — CPU the real Swedbank Pay's latency never takes from a merchant's machine.
+/// Here one driver sleeps until the earliest deadline plus ``lateness`` and then wakes every
+/// sleeper whose deadline has passed: no sleeper is woken before its deadline, and none more than
+/// about ``lateness`` after it (plus the machine's scheduling).
 /// A sleeper whose task is cancelled is woken at once with `CancellationError`, as with
 /// `Task.sleep`.
 final class BatchedSleeper: Sendable {

@@ -6,8 +6,8 @@ import SwedbankPaySDK
 /// Applies the fault rules to every request outside the control API.
 ///
 /// `status` answers without calling the route; `delay` sleeps (real time, so clients see it; up to
-/// a millisecond more, see ``BatchedSleeper``) and then calls it; `reset` and `hang` answer with a marker response that ``ConnectionFaultHandler``
-/// turns into a closed or silent connection. Without that handler (the in-process test router)
+/// a millisecond more, see ``BatchedSleeper``) and then calls it; `reset` and `hang` answer with a
+/// marker response that ``ConnectionFaultHandler`` turns into a closed or silent connection. Without that handler (the in-process test router)
 /// the marker response itself arrives: a 502 or 504 problem saying what a socket would have seen.
 struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
     let faults: FaultRuleStore
