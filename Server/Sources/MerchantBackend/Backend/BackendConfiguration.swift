@@ -63,7 +63,8 @@ public struct BackendConfiguration: Sendable {
     /// this many orders are read at once for callbacks…
     public var maxCallbackVerificationsRunning: Int = 4
     /// …and at most this many wait; beyond, callbacks wait in the database for the next retry
-    /// round, so forged callbacks cannot make the backend flood Swedbank Pay.
+    /// round, so forged callbacks cannot make the backend flood Swedbank Pay. Also the most
+    /// callbacks kept for ids that are no order yet (`callback_early`, ten minutes each).
     public var maxCallbacksWaiting: Int = 1_000
     /// Seconds after which a recorded callback that is still not verified (its read failed, or
     /// the process that answered it stopped) is verified again; the backend looks for such
