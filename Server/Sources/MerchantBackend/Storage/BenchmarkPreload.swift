@@ -51,15 +51,20 @@ extension BackendDatabase {
     }
 
     /// The engine's plans for the lookups an order's life makes: by the app's id and user (status
-    /// reads, patches), by Swedbank Pay's id (callbacks), by idempotency key, and the new row —
-    /// for `user`'s order `id` (a preloaded one), as the engine plans them for those values.
+    /// reads, patches), by Swedbank Pay's id and user (status reads, relayed calls), by Swedbank
+    /// Pay's id alone (callbacks) and by idempotency key — for `user`'s order `id` (a preloaded
+    /// one), as the engine plans them for those values.
     public func queryPlans(user: String, id: String) async throws -> [(query: String, plan: [String])] {
         let explain = engine == .sqlite ? "EXPLAIN QUERY PLAN" : "EXPLAIN"
         let pspID = "/psp/paymentorders/" + id
         let queries: [(String, SQLQueryString)] = [
             (
-                "status read: WHERE user_id = ? AND (id = ? OR psp_id = ?)",
-                "SELECT * FROM payment_orders WHERE user_id = \(bind: user) AND (id = \(bind: id) OR psp_id = \(bind: id))"
+                "status read by our id: WHERE user_id = ? AND id = ?",
+                "SELECT * FROM payment_orders " + OrderStore.condition(reference: id, user: user)
+            ),
+            (
+                "status read or relayed call by Swedbank Pay's id: WHERE user_id = ? AND psp_id = ?",
+                "SELECT * FROM payment_orders " + OrderStore.condition(reference: pspID, user: user)
             ),
             ("callback: WHERE psp_id = ?", "SELECT * FROM payment_orders WHERE psp_id = \(bind: pspID)"),
             (

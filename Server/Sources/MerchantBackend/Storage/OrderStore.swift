@@ -112,9 +112,17 @@ struct OrderStore: Sendable {
 
     /// The user's order with our id or with Swedbank Pay's id (`/psp/paymentorders/<guid>`).
     func find(reference: String, user: String) async throws -> StoredOrder? {
-        try await select(
-            "WHERE user_id = \(bind: user) AND (id = \(bind: reference) OR psp_id = \(bind: reference))"
-        ).first
+        try await select(Self.condition(reference: reference, user: user)).first
+    }
+
+    /// Which column `reference` names: Swedbank Pay's ids are paths and ours never start with a
+    /// slash, so each lookup needs one index. (Asked as `id = ? OR psp_id = ?`, PostgreSQL probed
+    /// both indexes and merged them in a bitmap for every status read, which grew slower with the
+    /// table: +15 % at 1,000,000 orders against 10,000.)
+    static func condition(reference: String, user: String) -> SQLQueryString {
+        reference.hasPrefix("/")
+            ? "WHERE user_id = \(bind: user) AND psp_id = \(bind: reference)"
+            : "WHERE user_id = \(bind: user) AND id = \(bind: reference)"
     }
 
     func find(pspID: String) async throws -> StoredOrder? {
