@@ -75,6 +75,12 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Callbacks waiting for verification, and callbacks kept for ids that are no order yet, at most. Env: SWEDBANKPAY_MAX_CALLBACKS_WAITING. Default: 1000.",
+            valueName: "count"))
+    var maxCallbacksWaiting: Int?
+
+    @Option(
+        help: ArgumentHelp(
             "How app users are identified: example (the access token is the user id, unverified) or jwt (a verified JWT). Env: SWEDBANKPAY_AUTH. Default: example.",
             valueName: "mode"))
     var auth: String?
@@ -259,7 +265,8 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
-    /// Sets the limits on calls to Swedbank Pay that were given (flag, else environment).
+    /// Sets the limits on calls to Swedbank Pay and on waiting callbacks that were given (flag, else
+    /// environment).
     func applyCallLimits(to configuration: inout BackendConfiguration) throws {
         func resolve(_ flag: Int?, _ variable: String) throws -> Int? {
             if let flag { return flag }
@@ -274,6 +281,9 @@ struct BackendOptions: ParsableArguments {
         }
         if let value = try resolve(maxCallsQueued, "SWEDBANKPAY_MAX_CALLS_QUEUED") {
             configuration.maxSwedbankPayCallsQueued = value
+        }
+        if let value = try resolve(maxCallbacksWaiting, "SWEDBANKPAY_MAX_CALLBACKS_WAITING") {
+            configuration.maxCallbacksWaiting = value
         }
     }
 

@@ -6,8 +6,11 @@ import Testing
 
 /// `swedbankpay backend --metrics-port`: after a few requests, `/metrics` on its own port shows
 /// them per route and status, the calls to Swedbank Pay per operation and outcome, the group
-/// commits and the order outcomes — with exact values — and the app port has no `/metrics`.
+/// commits, the order outcomes and the callbacks — with exact values — and the app port has no
+/// `/metrics`.
 @Suite(.timeLimit(.minutes(2))) struct MetricsEndpointTests {
+    static let callbacksWaiting = 3
+
     @Test func metricsCountWhatHappenedOnTheirOwnPort() async throws {
         let executable = try ServeProcess.executable()
         let sandbox = try await BackendHarness.startSandbox()
@@ -27,6 +30,7 @@ import Testing
                     sandbox.sandboxURL.absoluteString,
                     "--payee-id", BackendHarness.payeeID, "--api-keys", BackendHarness.apiKey,
                     "--metrics-port", "\(metricsPort)", "--log-level", "error",
+                    "--max-callbacks-waiting", "\(Self.callbacksWaiting)",
                 ],
                 environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
                 readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
@@ -49,13 +53,26 @@ import Testing
         let client = HTTPClient.shared
         let headers = BackendHarness.appHeaders
         // One creation without an Idempotency-Key, one with.
+        var pspIDs: [String] = []
         for key in [nil, "metrics-key"] as [String?] {
             var creationHeaders = headers
             if let key { creationHeaders["Idempotency-Key"] = key }
             let created = try await client.answer(
                 .POST, url + "/paymentorders", json: BackendHarness.orderJSON(), headers: creationHeaders)
             try #require(created.status == 201)
+            let document = try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any]
+            pspIDs.append(try #require((document?["paymentOrder"] as? [String: Any])?["id"] as? String))
         }
+        // Callbacks: one for an order, then ids of no order until `callback_early` is full
+        // (`--max-callbacks-waiting`) and one more.
+        func callback(_ id: String) async throws {
+            let answer = try await client.answer(
+                .POST, url + "/swedbankpay/callback", json: #"{"paymentOrder":{"id":"\#(id)"}}"#)
+            try #require(answer.status == 200)
+        }
+        try await callback(pspIDs[0])
+        let waitingAtMost = Self.callbacksWaiting
+        for _ in 0...waitingAtMost { try await callback("/psp/paymentorders/" + UUID().uuidString.lowercased()) }
         let invalid = try await client.answer(.POST, url + "/paymentorders", json: "{nope", headers: headers)
         #expect(invalid.status == 400)
         #expect(try await client.answer(.GET, url + "/metrics", headers: headers).status == 404)
@@ -72,6 +89,9 @@ import Testing
         #expect(samples[#"merchant_backend_order_creations{outcome="created"}"#] == 2)
         #expect(
             samples[#"swedbankpay_call_duration_count{operation="POST /psp/paymentorders",outcome="2xx"}"#] == 2)
+        #expect(samples[#"merchant_backend_callbacks{outcome="recorded"}"#] == 1)
+        #expect(samples[#"merchant_backend_callbacks{outcome="early"}"#] == Double(waitingAtMost))
+        #expect(samples[#"merchant_backend_callbacks{outcome="dropped"}"#] == 1)
         #expect(samples["swedbankpay_calls_in_flight"] == 0)
         #expect(samples["swedbankpay_calls_queued"] == 0)
         // The creation without a key writes its row once, whole; the one with a key reserves its
@@ -80,8 +100,11 @@ import Testing
         #expect(samples["database_commit_batch_size_count"] == 3)
         #expect(samples[#"database_commit_duration_count{statement="insert"}"#] == 2)
         #expect(samples[#"database_commit_duration_count{statement="created"}"#] == 1)
-        // No id, reference or token is ever a label value.
-        #expect(!scrape.body.contains("/psp/paymentorders/"))
+        // No id, reference or token is ever a label value (route patterns name `{id}` instead;
+        // the callback's verification may already have read its order).
+        let afterPaths = scrape.body.components(separatedBy: "/psp/paymentorders/").dropFirst()
+        #expect(afterPaths.allSatisfy { $0.hasPrefix("{id}") })
+        for pspID in pspIDs { #expect(!scrape.body.contains(pspID)) }
     }
 }
 

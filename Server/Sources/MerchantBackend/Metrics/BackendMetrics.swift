@@ -23,6 +23,9 @@ enum BackendMetrics {
     private static let creations = Cache<String, Counter> { outcome in
         Counter(label: "merchant_backend_order_creations", dimensions: [("outcome", outcome)])
     }
+    private static let callbacks = Cache<String, Counter> { outcome in
+        Counter(label: "merchant_backend_callbacks", dimensions: [("outcome", outcome)])
+    }
     private static let statuses = Cache<String, Counter> { status in
         Counter(label: "merchant_backend_order_statuses_recorded", dimensions: [("status", status)])
     }
@@ -40,6 +43,11 @@ enum BackendMetrics {
 
     /// An order creation ended: `created`, `rejected` (Swedbank Pay refused it) or `failed`.
     static func orderCreation(_ outcome: String) { creations[outcome].increment() }
+
+    /// A well-formed callback was answered: `recorded` for an order of this backend, `early` kept
+    /// for an id that is no order yet, `dropped` when too many such ids already wait (a flood of
+    /// forged ids shows here rather than as a log line each).
+    static func callback(_ outcome: String) { callbacks[outcome].increment() }
 
     /// A status read from Swedbank Pay was recorded for an order. Only the statuses Swedbank Pay
     /// documents become labels; anything else counts as `other`.

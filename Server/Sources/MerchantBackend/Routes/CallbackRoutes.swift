@@ -37,13 +37,15 @@ struct CallbackRoutes {
                     "The callback is malformed.", problems: [("paymentOrder.instrument", "The field must be a string.")]
                 )
             }
+            let record: OrderStore.CallbackRecord
             do {
-                _ = try await services.store.recordCallback(
+                record = try await services.store.recordCallback(
                     pspID: pspID, now: services.clock.milliseconds,
                     maxEarly: services.configuration.maxCallbacksWaiting)
             } catch {
                 throw BackendProblem.internalError()
             }
+            if BackendMetrics.enabled { BackendMetrics.callback(record.metricLabel) }
             await verifier.receive(pspID)
             return BackendResponse.json(Self.accepted)
         }

@@ -162,6 +162,15 @@ struct OrderStore: Sendable {
         case early
         /// For no order, and `callback_early` already holds `maxEarly` other callbacks.
         case dropped
+
+        /// The outcome's label in the `merchant_backend_callbacks` metric.
+        var metricLabel: String {
+            switch self {
+            case .forOrder: "recorded"
+            case .early: "early"
+            case .dropped: "dropped"
+            }
+        }
     }
 
     /// How long, in milliseconds, a callback for no order waits for its order: far longer than
