@@ -213,7 +213,7 @@ import Testing
     @Test func reopeningReportsTheLastFailureOnceAndPaidOrdersAsPaid() throws {
         var payment = F.payment(try F.record())
         #expect(payment.opened() == .idle)
-        #expect(payment.order.integration == "HostedView")
+        #expect(payment.order.integration == .hostedView)
         _ = try payment.start(F.card("4111112000004565"), menu: F.menu(payment))
         guard case .failed = payment.opened() else { Issue.record("failure not reported"); return }
         #expect(payment.opened() == .idle)

@@ -28,7 +28,7 @@ import Testing
                             operations: Model.operation("prepare-payment", "\(session)/prepare", next: true) + ", "
                                 + Model.operation("event-logging", "\(session)/events"))))
             let order = try #require(await harness.sandbox.services.store.order(id: record.id))
-            #expect(order.integration == "App")
+            #expect(order.integration == .app)
             #expect(order.history.map(\.name.rawValue) == ["PaymentLoaded"])
         }
     }

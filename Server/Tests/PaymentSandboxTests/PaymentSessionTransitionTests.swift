@@ -21,7 +21,7 @@ import Testing
         var fixture = Fixture()
         #expect(fixture.apply(.getPayment).changes == [.loaded])
         #expect(fixture.apply(.getPayment).changes == [])
-        #expect(fixture.order.integration == "App")
+        #expect(fixture.order.integration == .app)
         #expect(fixture.order.history.map(\.name.rawValue) == ["PaymentLoaded"])
         #expect(fixture.session.phase == .fresh)
     }

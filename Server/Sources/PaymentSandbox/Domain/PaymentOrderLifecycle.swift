@@ -14,8 +14,8 @@ extension PaymentOrderRecord {
     }
 
     /// Notes that the payer opened the payment (`PaymentLoaded`), once.
-    mutating func recordLoaded(integration: String, now: Date) {
-        guard self.integration.isEmpty else { return }
+    mutating func recordLoaded(integration: PaymentOrderIntegration, now: Date) {
+        guard self.integration == nil else { return }
         self.integration = integration
         history.append(HistoryEntry(created: now, name: .paymentLoaded, initiatedBy: .paymentGateway))
     }

@@ -71,8 +71,8 @@ struct PaymentOrderRecord: Sendable {
     var paid: PaidInfo?
     var failedProblem: SwedbankPaySDK.JSONObject?
     var abortReason: String?
-    /// `""` until a view opened the payment, then `HostedView` (or `App`).
-    var integration = ""
+    /// Nil until the payer opened the payment, then how they first opened it.
+    var integration: PaymentOrderIntegration?
     /// The number the next attempt (or financial transaction) gets.
     var nextAttemptNumber: Int64
     /// A payment the merchant's server makes with a token the payer left (`Recur`,

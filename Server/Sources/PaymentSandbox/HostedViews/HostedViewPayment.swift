@@ -22,7 +22,19 @@ struct HostedViewPayment: Sendable {
     /// The view opened (or re-opened after paymentUrl): notes `PaymentLoaded` and says what the
     /// menu must show or report. A failed or abandoned attempt is reported once.
     mutating func opened() -> HostedViewOutcome {
-        order.recordLoaded(integration: "HostedView", now: context.date)
+        opened(integration: .hostedView)
+    }
+
+    /// The Redirect page at `page` opened (or re-opened: a reload, Back, the return from the
+    /// bank). Like ``opened()``, and a bank that sends the payer back comes to `page`.
+    mutating func openedRedirect(page: String) -> HostedViewOutcome {
+        state.redirectPage = page
+        return opened(integration: .redirect)
+    }
+
+    private mutating func opened(integration: PaymentOrderIntegration) -> HostedViewOutcome {
+        state.integration = integration
+        order.recordLoaded(integration: integration, now: context.date)
         settleSwish()
         let outcome = current()
         if state.pending == nil { state.lastAttempt = nil }
@@ -92,7 +104,7 @@ struct HostedViewPayment: Sendable {
             state.pending = .invoice(number: number)
             return .invoice(attempt: number)
         case .bank:
-            guard order.order.urls.paymentUrl != nil else {
+            guard order.order.urls.paymentUrl != nil || state.integration == .redirect else {
                 throw SandboxProblem.conflict(
                     "A bank payment returns through the order's paymentUrl, and this order has none.")
             }
@@ -183,6 +195,18 @@ struct HostedViewPayment: Sendable {
         PaymentTokenIssuer.issueIfRequested(
             for: &order, cardBrand: "", maskedPan: "", expiryDate: "", ids: context.ids)
         return outcome
+    }
+
+    /// Where the bank page sends the payer after their answer, as a bank does: a top-level GET
+    /// of the Seamless View's `paymentUrl` (the merchant's page opens the view again and hears
+    /// the outcome there); from the Redirect page, `completeUrl` when paid and back to the
+    /// Redirect page otherwise (the portal: `paymentUrl` is only used by Seamless Views).
+    var bankReturn: String {
+        let urls = order.order.urls
+        guard state.integration == .redirect, let page = state.redirectPage else {
+            return (urls.paymentUrl ?? urls.completeUrl).absoluteString
+        }
+        return order.status == .paid ? urls.completeUrl.absoluteString : page
     }
 
     /// The payer cancelled the payment (the menu's cancel link or the script's `cancel()`).

@@ -76,7 +76,17 @@ struct HostedViewPaymentRoutes: Sendable {
             let viewToken = try context.parameters.require("viewToken")
             let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
             guard case .bank? = payment.state.pending else {
-                throw SandboxProblem.conflict("No bank payment waits for the payer.")
+                // A page, not a problem document: the payer reaches it with Back after answering.
+                return HostedViewRoutes.page(
+                    NoticePage.render(
+                        title: "Sandbox Bank", heading: "Nothing waits for you here",
+                        text:
+                            "No bank payment waits for the payer; the payment order is \(payment.order.status.rawValue).",
+                        link: payment.order.status == .paid
+                            ? .init(
+                                href: payment.order.order.urls.completeUrl.absoluteString, label: "Return to the shop")
+                            : nil),
+                    status: 409)
             }
             let order = payment.order.order
             return HostedViewRoutes.page(
@@ -89,10 +99,7 @@ struct HostedViewPaymentRoutes: Sendable {
             let (_, payment) = try await service.perform(viewToken: try context.parameters.require("viewToken")) {
                 try $0.answerBank(approved: approved)
             }
-            // Back to the shop the way a bank sends the payer: a top-level GET of the paymentUrl.
-            let urls = payment.order.order.urls
-            let target = (urls.paymentUrl ?? urls.completeUrl).absoluteString
-            return Response(status: .seeOther, headers: [.location: target, .cacheControl: "no-store"])
+            return Response(status: .seeOther, headers: [.location: payment.bankReturn, .cacheControl: "no-store"])
         }
     }
 

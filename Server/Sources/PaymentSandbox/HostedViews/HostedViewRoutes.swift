@@ -6,7 +6,7 @@ import SwedbankPaySDK
 /// The hosted views: the scripts at the `view-checkout`, `view-paymentorder` and
 /// `view-consumer-identification` hrefs, the payment menu and checkin pages they frame, the
 /// menu's payment endpoints (``HostedViewPaymentRoutes``), the checkin endpoint
-/// (``CheckinRoutes``), and the dashboard (`GET /sandbox/`, `GET /sandbox/attempts`). All on the
+/// (``CheckinRoutes``), the Redirect pages (``RedirectRoutes``), and the dashboard (`GET /sandbox/`, `GET /sandbox/attempts`). All on the
 /// open router: browsers call them without the merchant's token.
 struct HostedViewRoutes: SandboxModule {
     let services: SandboxServices
@@ -39,6 +39,7 @@ struct HostedViewRoutes: SandboxModule {
                 SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
         }
         HostedViewPaymentRoutes(service: service).register(open: open)
+        RedirectRoutes(routes: self).register(open: open)
         CheckinRoutes(services: services).register(open: open)
     }
 
@@ -119,22 +120,34 @@ struct HostedViewRoutes: SandboxModule {
         do {
             opened = try await service.perform(viewToken: viewToken, readFirst: true) { $0.opened() }
         } catch let problem as SandboxProblem where problem.status == 404 {
-            return Self.page(
-                SandboxPageStyle.head(title: "Payment menu (sandbox)")
-                    + "<body><main><h1>Payment not found</h1><p role=\"alert\">\(HTMLText.escape(problem.detail ?? ""))</p></main></body></html>",
-                status: 404)
+            return Self.notFound(problem)
         }
         let payment = opened.payment
-        let model = PaymentMenuModel(
-            order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
         let kind: HostedViewKind =
             request.uri.queryParameters.get("kind") == "paymentMenu" || !payment.order.isV3
             ? .paymentMenu : .checkout
+        return Self.page(
+            menu(
+                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request),
+                language: Self.culture(request, fallback: payment.order.order.language.rawValue)))
+    }
+
+    /// The payment menu page of an opened view: the Seamless View's frame (with the parent's
+    /// origin) or the Redirect page (without one), the same page and script either way.
+    func menu(
+        _ opened: (result: HostedViewOutcome, payment: HostedViewPayment), base: PublicURL, kind: HostedViewKind,
+        parentOrigin: String?, language: String
+    ) -> String {
+        let (result, payment) = opened
+        let viewToken = payment.order.viewToken
+        let model = PaymentMenuModel(
+            order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
         let boot: SwedbankPaySDK.JSONValue = .object([
             "token": .string(viewToken), "channel": .string(HostedViewClientScript.channel),
-            "parentOrigin": Self.parentOrigin(request).map { .string($0) } ?? .null,
+            "parentOrigin": parentOrigin.map { .string($0) } ?? .null,
+            "integration": .string(payment.state.integration.rawValue),
             "api": .string(base.url("/checkout/frame/\(viewToken)")),
-            "initial": opened.result.json(links: service.links(payment.order, base: base)),
+            "initial": result.json(links: service.links(payment.order, base: base)),
             "completeUrl": .string(model.completeUrl), "cancelUrl": model.cancelUrl.map { .string($0) } ?? .null,
             "errorOrigin": .string(kind.errorOrigin), "hostOrigins": .array(model.hostOrigins.map { .string($0) }),
             "invoiceInstrument": .string(SandboxInstrument.invoice.rawValue),
@@ -147,7 +160,15 @@ struct HostedViewRoutes: SandboxModule {
             ]),
         ])
         var shown = model
-        shown.language = Self.culture(request, fallback: model.language)
-        return Self.page(PaymentMenuPage.render(shown, boot: boot))
+        shown.language = language
+        return PaymentMenuPage.render(shown, boot: boot)
+    }
+
+    /// The page for a view token no order has (never had, or expired and forgotten).
+    static func notFound(_ problem: SandboxProblem) -> Response {
+        page(
+            NoticePage.render(
+                title: "Payment menu (sandbox)", heading: "Payment not found", text: problem.detail ?? ""),
+            status: 404)
     }
 }

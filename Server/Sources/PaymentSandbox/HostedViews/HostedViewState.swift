@@ -64,6 +64,11 @@ struct HostedViewState: Sendable, Equatable {
 
     var pending: Pending?
     var lastAttempt: Ended?
+    /// Where the payer opened the view last: the Seamless View's frame or the Redirect page.
+    var integration: PaymentOrderIntegration = .hostedView
+    /// The Redirect page the payer opened (its absolute URL), where a bank sends them back to
+    /// when the payment is not paid.
+    var redirectPage: String?
     /// The payer's e-mail once they identified in a v3 menu that asks for consumer info.
     var identifiedEmail: String?
 }

@@ -50,7 +50,7 @@ struct PaymentMenuModel: Sendable, Equatable {
             var reason: String?
             if presentation == .appOnly {
                 reason = "\(instrument.displayName) is paid in the app, not in this web menu."
-            } else if presentation == .bank, paymentUrl == nil {
+            } else if presentation == .bank, paymentUrl == nil, state.integration != .redirect {
                 reason = "A bank payment returns through the order's paymentUrl, and this order has none."
             }
             return Instrument(

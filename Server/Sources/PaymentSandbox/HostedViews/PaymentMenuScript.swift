@@ -3,7 +3,8 @@ import Foundation
 /// The behaviour of the payment menu page (``PaymentMenuPage``): client-side checks that mirror
 /// the server's, the JSON calls that pay, the 3-D Secure and invoice pages in a frame inside the
 /// menu, and the messages to the hosted view script in the merchant's page (only to the origin
-/// the script announced; commands only from the parent window and that origin).
+/// the script announced; commands only from the parent window and that origin) — or, as the
+/// Redirect page, the navigations those messages would have caused.
 enum PaymentMenuScript {
     static var source: String { core + PaymentMenuControls.source + "\n})();\n" }
 
@@ -21,8 +22,17 @@ enum PaymentMenuScript {
           function $(id) { return document.getElementById(id); }
 
           function post(type, payload) {
+            if (boot.integration === "Redirect") { leave(type, payload || {}); return; }
             if (!parentWindow || !boot.parentOrigin) { return; }
             parentWindow.postMessage({ channel: boot.channel, token: boot.token, type: type, payload: payload || {} }, targetOrigin);
+          }
+          // The Redirect page is the top-level window: what the Seamless View's script does for
+          // the merchant's page when the payment is paid, cancelled or leaves for the bank, it
+          // does itself. Everything else stays on the page.
+          function leave(type, payload) {
+            if ((type === "paid" || type === "aborted" || type === "outOfViewRedirect") && payload.url) {
+              window.location.assign(payload.url);
+            }
           }
           function bodyHeight() { return Math.ceil(main.getBoundingClientRect().height); }
           function reportSize(type) {

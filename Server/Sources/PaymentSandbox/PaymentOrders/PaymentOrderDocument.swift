@@ -44,7 +44,7 @@ enum PaymentOrderDocument {
             "availableInstruments": .array(record.availableInstruments.map { .string($0.rawValue) }),
             // The request's `implementation` when it named one; the API's default otherwise.
             "implementation": .string(record.requested(.implementation)?.stringValue ?? "PaymentsOnly"),
-            "integration": .string(record.integration),
+            "integration": .string(record.integration?.rawValue ?? ""),
             "instrumentMode": .bool(record.isInstrumentMode),
             "guestMode": .bool(record.isGuest),
         ]

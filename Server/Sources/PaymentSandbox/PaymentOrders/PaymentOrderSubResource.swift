@@ -64,7 +64,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         case .payer:
             return PaymentOrderPayerRenderer.render(
                 order.payer, extra: record.requested(.payer)?.objectValue,
-                payerUserAgent: record.integration.isEmpty ? nil : order.userAgent)
+                payerUserAgent: record.integration == nil ? nil : order.userAgent)
         case .history:
             return ["historyList": .array(record.history.map { .object(Self.render($0)) })]
         case .failed:

@@ -43,7 +43,7 @@ struct SandboxPayment: Sendable, Equatable {
                 ("instrument", "The field must be one of \(SandboxInstrument.names(record.availableInstruments)).")
             ])
         guard let instrument = named else { throw notAvailable }
-        record.recordLoaded(integration: "HostedView", now: now)
+        record.recordLoaded(integration: .hostedView, now: now)
         let number: Int64
         do {
             number = try record.startAttempt(instrument: instrument, now: now)

@@ -92,7 +92,7 @@ struct PaymentSessionTransition: Sendable {
     /// `PaymentLoaded` with integration `App`, the first time the order is opened at all.
     mutating func recordLoaded() {
         let before = order.integration
-        order.recordLoaded(integration: "App", now: context.date)
+        order.recordLoaded(integration: .app, now: context.date)
         if order.integration != before { changes.append(.loaded) }
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+import ServerSupport
+
+/// What the Redirect page (`redirect-checkout`, `redirect-paymentorder`) of an order shows when
+/// it opens, decided from the order alone: the payment menu while the order can be paid, else a
+/// page that says the link was used (and, for a paid or cancelled order, the way back to the
+/// shop). Pure; the route only renders it.
+enum RedirectEntry: Sendable, Equatable {
+    /// The payment menu, in the top-level window.
+    case menu
+    /// The link can no longer be used.
+    case used(heading: String, text: String, link: NoticePage.Link?)
+
+    /// The page for `order` opened at the path of Checkout `v3` (`/checkout/…`) or v2
+    /// (`/paymentmenu/…`); nil when the order belongs to the other path.
+    static func decide(_ order: PaymentOrderRecord, v3: Bool) -> RedirectEntry? {
+        guard order.isV3 == v3 else { return nil }
+        let urls = order.order.urls
+        let amount = HTMLText.money(order.order.amount, currency: order.order.currency)
+        switch order.status {
+        case .initialized:
+            return .menu
+        case .paid:
+            return .used(
+                heading: "This payment is completed",
+                text: "The payment of \(amount) was completed, so this payment link cannot be used again.",
+                link: .init(href: urls.completeUrl.absoluteString, label: "Return to the shop"))
+        case .aborted:
+            return .used(
+                heading: "This payment was cancelled",
+                text: "The payment of \(amount) was cancelled, so this payment link cannot be used again.",
+                link: urls.cancelUrl.map { .init(href: $0.absoluteString, label: "Return to the shop") })
+        default:
+            return .used(
+                heading: "This payment link can no longer be used",
+                text: "The payment order is \(order.status.rawValue).", link: nil)
+        }
+    }
+}
