@@ -97,13 +97,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The sandbox and a backend started together in one process (serve, demos, benches, tests).
+        // The sandbox and a backend started together in one process (serve, demos, benches, tests),
+        // and the cluster drill the cluster and compose tests run.
         .target(
             name: "LocalStack",
             dependencies: [
                 "ServerSupport",
                 "PaymentSandbox",
                 "MerchantBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -42,6 +42,17 @@ struct BackendCommand: AsyncParsableCommand {
             valueName: "url"))
     var trampolineUrl: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Start without bringing the database schema up to date (run `swedbankpay migrate` first): for a database user that may not change the schema. /readyz answers 503 while migrations are missing. Env: SWEDBANKPAY_SKIP_MIGRATIONS=1."
+        ))
+    var skipMigrations = false
+
+    /// Whether to leave the schema as it is at start (flag, else environment).
+    private var resolvedSkipMigrations: Bool {
+        skipMigrations || ["1", "true", "yes"].contains(Environment.value("SWEDBANKPAY_SKIP_MIGRATIONS")?.lowercased())
+    }
+
     func run() async throws {
         try await backend.sources.load()
         try backend.bootstrapLogging()
@@ -65,6 +76,7 @@ struct BackendCommand: AsyncParsableCommand {
         // No default: the schemes are the merchant's apps'. Without any the backend still serves
         // its API and the Android helper; only the iOS helper refuses (said at start).
         configuration.appSchemes = backend.resolvedAppSchemes(default: [])
+        configuration.callbackBaseURL = try backend.resolvedCallbackURL()
         if let text = trampolineUrl ?? Environment.value("SWEDBANKPAY_TRAMPOLINE_URL") {
             guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
             configuration.trampolineURL = url
@@ -75,7 +87,7 @@ struct BackendCommand: AsyncParsableCommand {
         let location = try backend.resolvedDatabase()
         let metrics = try backend.metricsService()
         let spans = try backend.tracing()
-        let database = try await BackendRunner.openDatabase(location)
+        let database = try await BackendRunner.openDatabase(location, migrate: !resolvedSkipMigrations)
         let merchantBackend = try MerchantBackend(
             configuration: configuration, database: database, tracer: spans?.tracer)
         let host = backend.resolvedHost
@@ -92,7 +104,8 @@ struct BackendCommand: AsyncParsableCommand {
         }
         try await BackendRunner.run(
             // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
-            services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 },
+            services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 }
+                + [DrainMarker(backend: merchantBackend)],
             backend: merchantBackend, database: database)
     }
 

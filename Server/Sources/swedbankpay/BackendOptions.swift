@@ -34,6 +34,12 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Where Swedbank Pay reaches the backend with callbacks, when not at the public URL (an internal balancer, a container network's service name). Env: SWEDBANKPAY_CALLBACK_URL. Default: the public URL.",
+            valueName: "url"))
+    var callbackUrl: String?
+
+    @Option(
+        help: ArgumentHelp(
             "The API keys apps send in x-payex-sample-apikey, comma-separated. Env: SWEDBANKPAY_API_KEYS.",
             valueName: "keys"))
     var apiKeys: String?
@@ -297,6 +303,12 @@ struct BackendOptions: ParsableArguments {
     }
 
     func resolvedDatabase() throws -> DatabaseLocation {
+        try Self.database(database, url: databaseURL)
+    }
+
+    /// The database `--database` or `--database-url` names, else `DATABASE_URL`, else the SQLite
+    /// file `swedbankpay.sqlite` (`backend`, `serve` and `migrate` alike).
+    static func database(_ database: String?, url databaseURL: String?) throws -> DatabaseLocation {
         if database != nil && databaseURL != nil {
             throw ValidationError("give --database or --database-url, not both")
         }
@@ -314,6 +326,13 @@ struct BackendOptions: ParsableArguments {
             return URL(string: "http://\(local):\(port)")!
         }
         guard let url = URL(string: text) else { throw ValidationError("--public-url is not a URL: \(text)") }
+        return url
+    }
+
+    /// The callback URL given (flag, else environment), or nil for the public URL's.
+    func resolvedCallbackURL() throws -> URL? {
+        guard let text = callbackUrl ?? Environment.value("SWEDBANKPAY_CALLBACK_URL") else { return nil }
+        guard let url = URL(string: text) else { throw ValidationError("--callback-url is not a URL: \(text)") }
         return url
     }
 

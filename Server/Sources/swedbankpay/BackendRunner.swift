@@ -13,11 +13,11 @@ enum BackendRunner {
         }
     }
 
-    static func openDatabase(_ location: DatabaseLocation) async throws -> BackendDatabase {
+    static func openDatabase(_ location: DatabaseLocation, migrate: Bool = true) async throws -> BackendDatabase {
         do {
-            return try await BackendDatabase.open(location)
+            return try await BackendDatabase.open(location, migrate: migrate)
         } catch {
-            throw ValidationError("cannot open the \(location): \(String(reflecting: error))")
+            throw RunFailure("cannot open the \(location): \(String(reflecting: error))")
         }
     }
 

@@ -57,7 +57,7 @@ struct DemoWebCommand: AsyncParsableCommand {
             browser = try await BrowserHost.launch()
         } catch {
             await servers.shutdown()
-            throw ValidationError(String(describing: error))
+            throw RunFailure(String(describing: error))
         }
         let directory = URL(fileURLWithPath: screenshots, isDirectory: true)
         var failure: (any Error)?

@@ -43,6 +43,12 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The absolute URL merchants' servers reach the API at, used instead of --public-url in the hrefs of API resources (/psp/…, except the payment-session API) — as the real service answers on api.… and ecom.…: for backends in a container network while payers come in on a published port (default: the public URL).",
+            valueName: "url"))
+    var apiUrl: String?
+
+    @Option(
+        help: ArgumentHelp(
             "A fault rule to start with (repeatable): \"\(FaultFlagParser.syntax)\".", valueName: "rule"))
     var fault: [String] = []
 
@@ -74,6 +80,9 @@ struct SandboxCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--public-url must be an absolute http(s) URL, for example --public-url http://192.168.1.20:8081")
         }
+        if let apiUrl, Self.publicURL(apiUrl) == nil {
+            throw ValidationError("--api-url must be an absolute http(s) URL, for example --api-url http://sandbox:8081")
+        }
         for flag in fault {
             do {
                 _ = try FaultFlagParser.parse(flag)
@@ -97,6 +106,7 @@ struct SandboxCommand: AsyncParsableCommand {
             configuration.merchantTokens = Set(merchantToken)
         }
         configuration.publicBaseURL = publicUrl.flatMap(Self.publicURL)
+        configuration.apiBaseURL = apiUrl.flatMap(Self.publicURL)
         configuration.controlToken = resolvedControlToken
         configuration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
@@ -109,7 +119,7 @@ struct SandboxCommand: AsyncParsableCommand {
                     host: host, sandbox: configuration, sandboxPort: port, sandboxNamesItsPort: false,
                     logger: Logger(label: "swedbankpay")))
         } catch let error as LocalStack.StartFailure {
-            throw ValidationError(error.description)
+            throw RunFailure(error.description)
         }
         for flag in fault {
             do {

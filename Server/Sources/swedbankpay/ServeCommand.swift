@@ -85,6 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
                 trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
                 iosAppIDs: options.resolvedIOSAppIDs, swedbankPayTimeout: try options.resolvedTimeout())
             configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
+            configuration.callbackBaseURL = try options.resolvedCallbackURL()
             try options.applyCallLimits(to: &configuration)
             try options.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
             try BackendRunner.validate(configuration)
@@ -101,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             stack = try await LocalStack.start(plan)
         } catch let error as LocalStack.StartFailure {
-            throw ValidationError(error.description)
+            throw RunFailure(error.description)
         }
         let sandboxURL = stack.sandboxURL.absoluteString
         let base = try backend.resolvedPublicURL(port: stack.backendURL?.port ?? port).absoluteString

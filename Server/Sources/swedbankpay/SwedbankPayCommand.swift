@@ -13,7 +13,7 @@ struct SwedbankPayCommand: AsyncParsableCommand {
         abstract: "Runs the Merchant Backend and the Payment Sandbox of the Swedbank Pay Mobile SDK system.",
         subcommands: [
             ServeCommand.self, BackendCommand.self, SandboxCommand.self, OrdersCommand.self, BenchCommand.self,
-            DemoCommand.self,
+            DemoCommand.self, DrillCommand.self, MigrateCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -62,81 +62,32 @@ struct ClusterTests {
         _ cluster: Cluster, nginx: NginxBalancer, sandbox: LocalStack, run: String,
         instances: inout [Int: ChildServer]
     ) async throws {
-        let sandboxURL = sandbox.sandboxURL.absoluteString
         let user = "cluster-user-\(run)"
-        let ledger = ClusterLedger()
-        let app = ClusterApp(url: nginx.url, user: user, ledger: ledger)
-        let payments = AsyncStream<String>.makeStream()
-        let workers = Task {
-            await withTaskGroup(of: Void.self) { group in
-                for worker in 0..<Self.workers {
-                    group.addTask { await app.work(worker: worker, run: run, pay: payments.continuation) }
-                }
-            }
-        }
-        let payer = Task { await ClusterApp.pay(payments.stream, sandboxURL: sandboxURL, ledger: ledger) }
-        func stopApps() async {
-            workers.cancel()
-            await workers.value
-            payments.continuation.finish()
-            await payer.value
-        }
-
+        var drill = ClusterDrill(
+            target: ClusterDrill.Target(
+                balancerURL: nginx.url, sandboxURL: sandbox.sandboxURL.absoluteString, apiKey: BackendHarness.apiKey,
+                orderJSON: BackendHarness.orderJSON()))
+        drill.workers = Self.workers
+        drill.ordersPerPhase = Self.ordersPerPhase
         let killed = 1
-        let killedPort = "127.0.0.1:\(cluster.ports[killed])"
-        var restartedAt = ContinuousClock.now
-        var killStarted = ContinuousClock.now
-        var killedAt = ContinuousClock.now
-        let phases: Bool
+        let current = Instances(instances)
+        let result: ClusterDrill.Result
         do {
-            guard await ledger.wait(until: .acknowledged(Self.ordersPerPhase)) else { throw Stalled(phase: "all up") }
-            killStarted = .now
-            await instances[killed]?.kill()
-            // `kill()` returns once the process has exited: a request sent from now on cannot
-            // have been in flight in it.
-            killedAt = .now
-            guard await ledger.wait(until: .acknowledged(2 * Self.ordersPerPhase)) else {
-                throw Stalled(phase: "one killed")
-            }
-            instances[killed] = try await cluster.startInstance(killed)
-            restartedAt = .now
-            let third = await ledger.wait(until: .acknowledged(3 * Self.ordersPerPhase))
-            let restartedServed = await ledger.wait(
-                until: .answered(instance: killedPort, after: restartedAt, count: 10))
-            phases = third && restartedServed
+            result = try await drill.run(
+                user: user, run: run, killedInstance: "127.0.0.1:\(cluster.ports[killed])",
+                // `kill()` returns once the process has exited.
+                kill: { await current.get(killed)?.kill() },
+                restart: { await current.set(killed, try await cluster.startInstance(killed)) })
         } catch {
-            await stopApps()
+            instances = await current.all
             throw error
         }
-        await stopApps()
-        #expect(phases, "the restarted instance took no share of the requests")
-
-        let outcome = await ledger.outcome
-        let crossed = outcome.retries.filter { $0.firstInstance != $0.retryInstance }.count
-        print(
-            "cluster: \(outcome.acknowledged.count) orders acknowledged, \(outcome.retries.count) idempotent retries "
-                + "(\(crossed) on another instance), \(outcome.reads.count) reads, \(outcome.paid.count) paid, "
-                + "5xx after the kill: \(outcome.serverErrors.map { "\($0.status) from \($0.instance)" })")
-        #expect(
-            outcome.unexpected.isEmpty,
-            "\(outcome.unexpected.count) answers neither an order nor the killed instance's failure, first: \(outcome.unexpected.prefix(3))"
-        )
-        // Only the requests the killed instance was serving failed: sent before it had exited,
-        // answered after the kill began, by that instance (nginx names it). No stopwatch: a
-        // loaded machine may deliver such an answer seconds later.
-        #expect(outcome.serverErrors.count <= Self.workers)
-        for error in outcome.serverErrors {
-            #expect(
-                error.sent < killedAt && error.at >= killStarted && error.instance.contains(killedPort),
-                "a \(error.status) from \(error.instance) that was not in flight in the killed instance")
-        }
-        // Every idempotent retry got the first answer, whichever instance took it.
-        #expect(!outcome.retries.isEmpty)
-        #expect(outcome.retries.allSatisfy { $0.sameAnswer }, "a retry was answered differently")
-        #expect(outcome.retries.contains { $0.firstInstance != $0.retryInstance })
-        #expect(outcome.reads.allSatisfy { $0 == 200 }, "status reads: \(outcome.reads.filter { $0 != 200 })")
+        instances = await current.all
+        print("cluster: " + ClusterDrill.summary(result))
+        #expect(drill.problems(result) == [])
 
         // Every acknowledged order exactly once in the one database; every key once.
+        let outcome = result.record
         let database = try await BackendDatabase.open(.postgres(url: cluster.databaseURL), connectionsPerEventLoop: 2)
         do {
             let orders = try await OrderStore(database: database).all().filter { $0.userID == user }
@@ -151,8 +102,8 @@ struct ClusterTests {
 
             // Every callback delivered once and applied: the order is Paid in the database.
             let paid = outcome.paid
-            #expect(paid.count >= Self.ordersPerPhase / 2)
-            let deliveries = try await ClusterApp.deliveredCallbacks(sandbox: sandbox, orders: paid)
+            await sandbox.sandbox.callbacksSettled()
+            let deliveries = try await drill.deliveredCallbacks(orders: paid)
             for pspID in paid {
                 #expect(deliveries[pspID] == 1, "callback of \(pspID) delivered \(deliveries[pspID] ?? 0) times")
             }
@@ -166,9 +117,12 @@ struct ClusterTests {
     }
 }
 
-struct Stalled: Error, CustomStringConvertible {
-    let phase: String
-    var description: String { "no progress for 60 seconds with \(phase)" }
+/// The running instances, changed by the drill's restart.
+actor Instances {
+    private(set) var all: [Int: ChildServer]
+    init(_ all: [Int: ChildServer]) { self.all = all }
+    func get(_ index: Int) -> ChildServer? { all[index] }
+    func set(_ index: Int, _ server: ChildServer) { all[index] = server }
 }
 
 /// What the cluster test starts its instances with: the flags of docs/deployment.md.

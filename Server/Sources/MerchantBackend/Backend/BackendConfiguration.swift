@@ -13,6 +13,11 @@ public struct BackendConfiguration: Sendable {
     /// How the world reaches this backend, e.g. `https://shop.example.com`: the origin of the
     /// payment-URL helper redirects and of the `callbackUrl` given to Swedbank Pay.
     public var publicBaseURL: URL
+    /// Where Swedbank Pay reaches this backend, when not at ``publicBaseURL``: the origin of the
+    /// `callbackUrl` given to Swedbank Pay, e.g. an internal load balancer's address, or the
+    /// balancer's service name in a container network whose payers come in on a published port.
+    /// nil uses ``publicBaseURL``.
+    public var callbackBaseURL: URL?
     /// API keys apps may call with (header ``apiKeyHeader``). Empty accepts no app call at all.
     public var apiKeys: [Secret]
     /// The header carrying the API key.
@@ -127,6 +132,9 @@ public struct BackendConfiguration: Sendable {
         if !Self.isHTTPOrigin(publicBaseURL) {
             problems.append("the public URL must be an absolute http(s) URL without a path")
         }
+        if let callbackBaseURL, !Self.isHTTPOrigin(callbackBaseURL) {
+            problems.append("the callback URL must be an absolute http(s) URL without a path")
+        }
         if merchantToken.value.isEmpty { problems.append("the merchant token is empty") }
         if merchantToken.value.contains(where: { $0.isWhitespace || $0.isNewline }) {
             problems.append("the merchant token contains white space")
@@ -197,6 +205,10 @@ public struct BackendConfiguration: Sendable {
 
     /// The origin of ``publicBaseURL`` without a trailing `/`.
     public var publicOrigin: String { Self.origin(publicBaseURL) }
+
+    /// The origin of the `callbackUrl` given to Swedbank Pay: ``callbackBaseURL``'s, else the
+    /// public one.
+    public var callbackOrigin: String { callbackBaseURL.map(Self.origin) ?? publicOrigin }
     /// The origin of ``swedbankPayBaseURL`` without a trailing `/`.
     public var swedbankPayOrigin: String { Self.origin(swedbankPayBaseURL) }
 

@@ -27,6 +27,8 @@ public final class MerchantBackend: Sendable {
     let accessTokens: AccessTokenVerifier?
     private let http: HTTPClient
     private let database: BackendDatabase
+    /// Whether `/readyz` says to send this backend work (``beginDraining()``).
+    let readiness = Readiness()
 
     /// Where spans of requests and of calls to Swedbank Pay go; nil records none.
     let tracer: (any Tracer)?
@@ -97,7 +99,7 @@ public final class MerchantBackend: Sendable {
     }
 
     /// The router with every route: the app API behind ``AppAuthMiddleware``, the admin API behind
-    /// ``AdminAuthMiddleware`` (with admin keys only), the helper pages, `/healthz` and the Swedbank
+    /// ``AdminAuthMiddleware`` (with admin keys only), the helper pages, `/healthz`, `/livez`, `/readyz` and the Swedbank
     /// Pay callback open.
     public func router() -> Router<BackendRequestContext> {
         let router = Router(context: BackendRequestContext.self)
@@ -107,6 +109,7 @@ public final class MerchantBackend: Sendable {
         router.add(middleware: ProblemMiddleware(BackendProblem.self, bodyLimit: configuration.maxRequestBodyBytes))
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)
+        HealthRoutes(database: database, readiness: readiness).register(open: router)
         CallbackRoutes(services: services, verifier: callbackVerifier).register(open: router)
         let app = router.group().add(
             middleware: AppAuthMiddleware(configuration: configuration, verifier: accessTokens))
@@ -137,6 +140,12 @@ public final class MerchantBackend: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+    }
+
+    /// Makes `/readyz` answer 503 `draining` from now on: call it when a graceful shutdown begins,
+    /// so balancers and orchestrators stop sending work while the requests in flight finish.
+    public func beginDraining() {
+        readiness.beginDraining()
     }
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.

@@ -11,7 +11,7 @@ struct BackendServices: Sendable {
     let clock: BackendClock
 
     /// Where Swedbank Pay posts payment order callbacks.
-    var callbackURL: URL { URL(string: configuration.publicOrigin + CallbackRoutes.path)! }
+    var callbackURL: URL { URL(string: configuration.callbackOrigin + CallbackRoutes.path)! }
 
     /// Reads the status of a created order from Swedbank Pay and records it; returns the status.
     @discardableResult

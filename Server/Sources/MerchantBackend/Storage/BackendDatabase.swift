@@ -50,12 +50,13 @@ public final class BackendDatabase: Sendable {
         self.closer = closer
     }
 
-    /// Opens the database at `location` and brings its schema up to date. A PostgreSQL pool has
+    /// Opens the database at `location` and, unless `migrate` is false (a database user that may
+    /// not change the schema; `swedbankpay migrate` does it), brings its schema up to date. A PostgreSQL pool has
     /// `connectionsPerEventLoop` connections on each loop of NIO's shared group (one per core
     /// unless the process sets fewer: `swedbankpay` runs half as many as cores, at least one);
     /// no request holds one while it waits for Swedbank Pay, so a few serve many requests.
     public static func open(
-        _ location: DatabaseLocation, connectionsPerEventLoop: Int = 8,
+        _ location: DatabaseLocation, connectionsPerEventLoop: Int = 8, migrate: Bool = true,
         logger: Logger = Logger(label: "MerchantBackend.database"), clock: BackendClock = .system
     ) async throws -> BackendDatabase {
         let database: BackendDatabase
@@ -99,6 +100,7 @@ public final class BackendDatabase: Sendable {
             let shutdown = UncheckedSendable(pool)
             database = BackendDatabase(sql: sql, engine: .postgres) { try await shutdown.value.shutdownAsync() }
         }
+        guard migrate else { return database }
         do {
             try await Migrations.run(on: database, now: clock.milliseconds)
         } catch {
@@ -106,6 +108,16 @@ public final class BackendDatabase: Sendable {
             throw error
         }
         return database
+    }
+
+    /// The newest schema version this build knows.
+    public static var schemaVersion: Int { Migrations.latestVersion }
+
+    /// The schema versions this build knows that the database has not applied, oldest first: empty
+    /// when its schema is up to date. Throws when the database cannot be read.
+    public func missingMigrations() async throws -> [Int] {
+        let applied = try await Migrations.applied(on: sql, engine: engine)
+        return Migrations.all.map(\.version).filter { !applied.contains($0) }
     }
 
     /// Closes the connection or pool.

@@ -154,10 +154,7 @@ enum Migrations {
         try await sql.raw(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)"
         ).run()
-        let applied = Set(
-            try await sql.raw("SELECT version FROM schema_migrations").all().map {
-                try $0.decode(column: "version", as: Int.self)
-            })
+        let applied = try await applied(on: sql, engine: engine)
         for migration in all where !applied.contains(migration.version) {
             for statement in migration.statements + (engine == .postgres ? migration.postgresStatements : []) {
                 try await sql.raw(SQLQueryString(statement)).run()
@@ -166,6 +163,20 @@ enum Migrations {
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (\(bind: migration.version), \(bind: now)) ON CONFLICT DO NOTHING"
             ).run()
         }
+    }
+
+    /// The versions recorded in `schema_migrations`; none when the table does not exist yet.
+    static func applied(on sql: any SQLDatabase, engine: BackendDatabase.Engine) async throws -> Set<Int> {
+        let lookup: SQLQueryString =
+            switch engine {
+            case .sqlite: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+            case .postgres: "SELECT count(to_regclass('schema_migrations')) AS present"
+            }
+        guard try await sql.raw(lookup).first(decodingColumn: "present", as: Int.self) == 1 else { return [] }
+        return Set(
+            try await sql.raw("SELECT version FROM schema_migrations").all().map {
+                try $0.decode(column: "version", as: Int.self)
+            })
     }
 
     /// The newest schema version.

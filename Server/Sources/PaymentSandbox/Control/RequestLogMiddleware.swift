@@ -21,7 +21,9 @@ struct RequestLogMiddleware: RouterMiddleware {
     {
         let path = request.uri.path
         // The control API is how tests read the log; logging it would make every read change it.
-        guard !FaultRule.isControlPath(path) else { return try await next(request, context) }
+        guard !FaultRule.isControlPath(path), !HealthRoutes.paths.contains(path) else {
+            return try await next(request, context)
+        }
         let started = time.date
         // Kept as given but bounded: the log is for people, and a header can be 8 KB.
         let requestID = request.headers.value(Self.requestIDHeader).map { String($0.prefix(128)) }

@@ -48,6 +48,7 @@ public final class PaymentSandbox: Sendable {
             PaymentOrderControlRoutes(services: services),
             PaymentSessionRoutes(services: services),
             HostedViewRoutes(services: services),
+            HealthRoutes(),
         ]
         // `POST /sandbox/reset` resets everything, the module that serves it included.
         control.onReset { [weak self] in await self?.reset() }

@@ -26,6 +26,12 @@ public struct SandboxConfiguration: Sendable {
     /// The absolute URL the sandbox is reached at, used in every href it returns. nil takes
     /// `http://<Host header>` of each request.
     public var publicBaseURL: URL?
+    /// The absolute URL merchants' servers reach the API at, used instead of ``publicBaseURL`` in
+    /// the hrefs of API resources (under `/psp/`, except the payment-session API), as the real
+    /// service gives those on its `api.…` host and its pages on `ecom.…`. For a sandbox that
+    /// backends and payers reach at different addresses (containers and a published port). nil
+    /// uses the public URL for every href.
+    public var apiBaseURL: URL?
     /// Seconds after which a Swish payment started for another device (with an MSISDN) is
     /// approved by itself, as if the payer approved it on their phone. nil waits for the control
     /// API.
@@ -55,6 +61,7 @@ public struct SandboxConfiguration: Sendable {
         maxLogEntries: Int = 1_000,
         seed: UInt64? = nil,
         publicBaseURL: URL? = nil,
+        apiBaseURL: URL? = nil,
         swishOtherDeviceApprovalDelay: TimeInterval? = 3,
         callbackRetryDelays: [TimeInterval] = [1, 5, 30, 60, 360],
         callbackTimeout: TimeInterval = 10,
@@ -71,6 +78,7 @@ public struct SandboxConfiguration: Sendable {
         self.maxLogEntries = maxLogEntries
         self.seed = seed
         self.publicBaseURL = publicBaseURL
+        self.apiBaseURL = apiBaseURL
         self.swishOtherDeviceApprovalDelay = swishOtherDeviceApprovalDelay
         self.callbackRetryDelays = callbackRetryDelays
         self.callbackTimeout = callbackTimeout

@@ -21,7 +21,7 @@ struct SandboxServices: Sendable {
 
     /// The public URL builder for a request.
     func urls(for request: Request) -> PublicURL {
-        PublicURL(configured: configuration.publicBaseURL, request: request)
+        PublicURL(configured: configuration.publicBaseURL, api: configuration.apiBaseURL, request: request)
     }
 }
 

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import MerchantBackend
+
+/// `swedbankpay migrate`: brings the Merchant Backend's database schema up to date and exits — the
+/// step a deployment runs once, with a user that may change the schema, before starting backends
+/// with `--skip-migrations` under a user that may not. Safe to run again, and alongside backends
+/// (the migrations take turns under a lock on PostgreSQL).
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Brings the Merchant Backend's database schema up to date, then exits."
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file, or a postgres:// URL. Env: DATABASE_URL. Default: swedbankpay.sqlite.",
+            valueName: "path|url"))
+    var database: String?
+
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp("The same as --database (a postgres:// URL).", valueName: "url"))
+    var databaseURL: String?
+
+    @OptionGroup var sources: ConfigurationSources
+
+    func run() async throws {
+        try await sources.load()
+        let location = try BackendOptions.database(database, url: databaseURL)
+        let opened = try await BackendRunner.openDatabase(location)
+        do {
+            let missing = try await opened.missingMigrations()
+            guard missing.isEmpty else { throw RunFailure("the \(location) still lacks migrations \(missing)") }
+        } catch {
+            try? await opened.close()
+            throw error
+        }
+        try await opened.close()
+        Console.line("The \(location) has every migration (schema version \(BackendDatabase.schemaVersion)).")
+    }
+}
