@@ -7,7 +7,9 @@
 
 # The base images, as build arguments so a machine without registry access can name its own
 # images of the same contract. BINARY_FROM names the stage or image whose /staging directory
-# holds bin/swedbankpay (and, for a binary that links the Swift runtime dynamically, lib/swift/linux):
+# holds bin/swedbankpay with the resource bundles beside it (the SDK's localized texts), the
+# backtracer in libexec/swift/linux and, for a binary linking the Swift runtime dynamically,
+# lib/swift/linux:
 # `build` compiles it here; scripts/compose-test passes an image holding the test run's own binary.
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
@@ -27,7 +29,9 @@ RUN swift package --package-path Server resolve
 COPY . .
 RUN swift build -c release --package-path Server --product swedbankpay --static-swift-stdlib \
     && mkdir -p /staging/bin /staging/libexec/swift/linux \
-    && cp "$(swift build -c release --package-path Server --show-bin-path)/swedbankpay" /staging/bin/ \
+    && bin="$(swift build -c release --package-path Server --show-bin-path)" \
+    && cp "$bin/swedbankpay" /staging/bin/ \
+    && cp -R "$bin"/*.resources /staging/bin/ \
     && cp /usr/libexec/swift/linux/swift-backtrace-static /staging/libexec/swift/linux/
 
 FROM ${BINARY_FROM} AS binary

@@ -5,9 +5,11 @@ PATCH /patch, POST /expand, and a payer's payment tokens listed and deleted. Exi
 the first difference.
 
 Usage: check_relays.py BACKEND_URL SANDBOX_URL API_KEY
+Env:   SWEDBANKPAY_SANDBOX_CONTROL_TOKEN   the sandbox's control token, when it has one
 """
 
 import json
+import os
 import sys
 import urllib.error
 import urllib.request
@@ -37,6 +39,8 @@ def main():
     backend, sandbox, api_key = sys.argv[1].rstrip("/"), sys.argv[2].rstrip("/"), sys.argv[3]
     app = {"x-payex-sample-apikey": api_key, "x-payex-sample-access-token": "interop-user"}
     control = {"X-Sandbox-Control": "1"}
+    if os.environ.get("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN"):
+        control["Authorization"] = "Bearer " + os.environ["SWEDBANKPAY_SANDBOX_CONTROL_TOKEN"]
 
     def order(**extra):
         body = {"operation": "Purchase", "productName": "Checkout3", "currency": "SEK", "amount": 1500,

@@ -71,15 +71,28 @@ struct DemoServers: Sendable {
         guard let sandboxURL else { return }
         var request = URLRequest(url: sandboxURL.appendingPathComponent("sandbox/requests"))
         request.httpMethod = "DELETE"
-        request.setValue("1", forHTTPHeaderField: "X-Sandbox-Control")
+        for (name, value) in Self.controlHeaders { request.setValue(value, forHTTPHeaderField: name) }
         _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// What a demo sends with each call to the sandbox's control API: `X-Sandbox-Control`, and the
+    /// control token of a sandbox that has one (`SWEDBANKPAY_SANDBOX_CONTROL_TOKEN`, e.g. the
+    /// compose deployment's).
+    static var controlHeaders: [String: String] {
+        var headers = ["X-Sandbox-Control": "1"]
+        if let token = Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") {
+            headers["Authorization"] = "Bearer \(token)"
+        }
+        return headers
     }
 
     /// The requests the sandbox received since the log was emptied, as `METHOD /path`, oldest first;
     /// nil when the sandbox is not known.
     func requestLog() async throws -> [String]? {
         guard let sandboxURL else { return nil }
-        let (data, _) = try await URLSession.shared.data(from: sandboxURL.appendingPathComponent("sandbox/requests"))
+        var request = URLRequest(url: sandboxURL.appendingPathComponent("sandbox/requests"))
+        for (name, value) in Self.controlHeaders { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, _) = try await URLSession.shared.data(for: request)
         let log = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         let entries = log?["requests"] as? [[String: Any]] ?? []
         return entries.map { "\($0["method"] as? String ?? "?") \($0["path"] as? String ?? "?")" }

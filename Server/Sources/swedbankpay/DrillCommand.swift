@@ -86,7 +86,7 @@ struct DrillCommand: AsyncParsableCommand {
             })
         Console.line("drill: " + ClusterDrill.summary(result))
         var problems = drill.problems(result)
-        let deliveries = try await drill.deliveredCallbacks(orders: result.record.paid)
+        let deliveries = try await drill.deliveredCallbacks()
         let notOnce = result.record.paid.filter { deliveries[$0] != 1 }
         if !notOnce.isEmpty {
             problems.append("\(notOnce.count) paid orders whose callback was not delivered exactly once")

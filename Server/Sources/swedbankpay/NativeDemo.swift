@@ -194,7 +194,7 @@ final class NativeDemo {
     private func sandboxJSON(_ method: String, _ path: String) async throws -> SwedbankPaySDK.JSONValue {
         guard let url = URL(string: sandboxURL + path) else { throw DemoError("bad sandbox URL") }
         // The control API refuses state changes a browser could send without asking first.
-        let headers: SwedbankPaySDK.HTTPHeaders = ["X-Sandbox-Control": "1"]
+        let headers = SwedbankPaySDK.HTTPHeaders(DemoServers.controlHeaders)
         let response = try await http.send(
             SwedbankPaySDK.HTTPRequest(method: method, url: url, headers: headers, timeout: 10))
         guard (200...299).contains(response.status) else {

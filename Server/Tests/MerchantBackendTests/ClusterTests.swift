@@ -103,7 +103,7 @@ struct ClusterTests {
             // Every callback delivered once and applied: the order is Paid in the database.
             let paid = outcome.paid
             await sandbox.sandbox.callbacksSettled()
-            let deliveries = try await drill.deliveredCallbacks(orders: paid)
+            let deliveries = try await drill.deliveredCallbacks()
             for pspID in paid {
                 #expect(deliveries[pspID] == 1, "callback of \(pspID) delivered \(deliveries[pspID] ?? 0) times")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 
 /// The drill's apps: each worker creates orders through the load balancer as an app would — every
 /// second one with an `Idempotency-Key`, sent twice — reads each order back, and hands every third

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 
 extension ClusterDrill {
     /// An order as the admin API lists it.

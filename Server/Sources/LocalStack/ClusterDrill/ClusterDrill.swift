@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 
 /// The cluster drill of docs/deployment.md: apps create, retry, read and pay orders through a load
 /// balancer in front of several backend instances while one instance is killed and started again;
@@ -209,10 +210,10 @@ public struct ClusterDrill: Sendable {
             + "5xx around the kill: \(record.serverErrors.map { "\($0.status) from \($0.instance)" })"
     }
 
-    /// How many times the sandbox delivered a callback (the merchant answered 2xx) for each of
-    /// `orders`, read from its control API once no delivery is pending. Over the network there is
+    /// How many times the sandbox delivered a callback (the merchant answered 2xx) for each
+    /// payment order, read from its control API once no delivery is pending. Over the network there is
     /// no event to await, so the listing is read again every 200 ms, for at most `timeout`.
-    public func deliveredCallbacks(orders: [String], timeout: Duration = .seconds(60)) async throws -> [String: Int] {
+    public func deliveredCallbacks(timeout: Duration = .seconds(60)) async throws -> [String: Int] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let listing = try await drillRequest(

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// One answer as the drill's apps see it.
 public struct DrillAnswer: Sendable {
