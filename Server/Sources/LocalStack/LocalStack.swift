@@ -60,7 +60,7 @@ public final class LocalStack: Sendable {
         public var database: DatabaseLocation
         /// The backend's port; 0 takes a free one.
         public var port: Int
-        /// PostgreSQL connections per event loop (see ``BackendDatabase/open(_:connectionsPerEventLoop:logger:clock:)``).
+        /// PostgreSQL connections per event loop (see ``BackendDatabase/open(_:connectionsPerEventLoop:migrate:logger:clock:)``).
         public var connectionsPerEventLoop: Int
         /// The backend's configuration, given the sandbox's URL and the port the backend listens
         /// on (its public URL usually names it).
