@@ -85,7 +85,18 @@ enum JSONLogLine {
     private static func json(_ value: Logger.Metadata.Value) -> SwedbankPaySDK.JSONValue {
         switch value {
         case .string(let text): return .string(text)
-        case .stringConvertible(let convertible): return .string(convertible.description)
+        // Numbers stay numbers, so a log store can compare and sum them (`status`, `duration_ms`).
+        case .stringConvertible(let convertible):
+            switch convertible {
+            case let integer as any BinaryInteger:
+                if let value = Int64(exactly: integer) { return .integer(value) }
+                return .string(convertible.description)
+            case let number as any BinaryFloatingPoint:
+                let value = Double(number)
+                return value.isFinite ? .number(value) : .string(convertible.description)
+            default:
+                return .string(convertible.description)
+            }
         case .array(let values): return .array(values.map(json))
         case .dictionary(let values): return .object(values.mapValues(json))
         }

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Hummingbird
 import Logging
+import MerchantBackend
 import Prometheus
 
 /// `GET /metrics` in Prometheus' text format, on a port of its own (`--metrics-port`), so the
@@ -8,13 +9,17 @@ import Prometheus
 /// record into its registry: call ``start(host:port:)`` before the backend is made.
 enum MetricsEndpoint {
     /// The buckets of the histograms whose values are not durations.
-    static let valueBuckets: [String: [Double]] = ["database_commit_batch_size": [1, 2, 4, 8, 16, 32, 64]]
+    static let valueBuckets: [String: [Double]] = [MetricNames.commitBatchRows: [1, 2, 4, 8, 16, 32, 64]]
 
     static func start(host: String, port: Int) -> some ApplicationProtocol {
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.valueHistogramBuckets = valueBuckets
+        // Every name by Prometheus' conventions under one prefix (``MetricNames``).
+        factory.nameAndLabelSanitizer = { label, dimensions in (MetricNames.exported(label), dimensions) }
         MetricsSystem.bootstrap(factory)
+        // Which build runs, as the one-valued gauge dashboards join on.
+        Gauge(label: MetricNames.buildInfo, dimensions: BuildInfo.labels).record(1)
         let router = Router()
         router.get("/metrics") { _, _ in
             Response(

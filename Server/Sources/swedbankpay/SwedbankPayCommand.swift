@@ -11,6 +11,7 @@ struct SwedbankPayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swedbankpay",
         abstract: "Runs the Merchant Backend and the Payment Sandbox of the Swedbank Pay Mobile SDK system.",
+        version: BuildInfo.line,
         subcommands: [
             ServeCommand.self, BackendCommand.self, SandboxCommand.self, OrdersCommand.self, BenchCommand.self,
             DemoCommand.self, DrillCommand.self, MigrateCommand.self,

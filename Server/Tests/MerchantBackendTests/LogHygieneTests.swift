@@ -150,7 +150,8 @@ import Testing
         let logged = requestLines.filter { !others.contains($0["route"] as? String ?? "") }
         #expect(requestLines.contains { $0["route"] as? String == "/swedbankpay/callback" })
         #expect(logged.map { $0["route"] as? String ?? "" } == sent.map(\.route))
-        #expect(logged.map { Int($0["status"] as? String ?? "") } == sent.map(\.status))
+        #expect(logged.map { $0["status"] as? Int } == sent.map(\.status))
+        #expect(requestLines.allSatisfy { $0["duration_ms"] is Double || $0["duration_ms"] is Int })
         #expect(logged.map { $0["request_id"] as? String } == sent.map(\.id))
         #expect(sent.allSatisfy { $0.id?.utf8.count == 32 || $0.id == "checkout-7f3a.1" })
         // The id went to Swedbank Pay with the creation.
@@ -175,6 +176,7 @@ import Testing
             let span = servers.first { $0.attributes["request.id"] == id }
             #expect(span?.attributes["http.route"] ?? "NotFound" == line["route"] as? String, "\(line)")
             #expect(span?.traceID == line["trace_id"] as? String, "\(line)")
+            #expect(span?.spanID == line["span_id"] as? String, "\(line)")
         }
         let clients = spans.filter { $0.kind == CollectorStub.ExportedSpan.client }
         #expect(clients.contains { $0.name == "POST /psp/paymentorders" })

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import SwedbankPaySDK
 import Testing
 
 @testable import MerchantBackend
@@ -82,24 +83,38 @@ import Testing
         #expect(scrape.contentType == "text/plain; version=0.0.4; charset=utf-8")
         let samples = PrometheusSamples(scrape.body)
         let route = #"http_route="/paymentorders",http_request_method="POST""#
-        #expect(samples[#"hb_requests{\#(route),http_response_status_code="201"}"#] == 2)
-        #expect(samples[#"hb_requests{\#(route),http_response_status_code="400"}"#] == 1)
+        #expect(samples[#"merchant_backend_http_requests_total{\#(route),http_response_status_code="201"}"#] == 2)
+        #expect(samples[#"merchant_backend_http_requests_total{\#(route),http_response_status_code="400"}"#] == 1)
         #expect(
-            samples[#"http_server_request_duration_count{\#(route),http_response_status_code="201"}"#] == 2)
-        #expect(samples[#"merchant_backend_order_creations{outcome="created"}"#] == 2)
+            samples[#"merchant_backend_http_request_duration_seconds_count{\#(route),http_response_status_code="201"}"#] == 2)
+        #expect(samples[#"merchant_backend_order_creations_total{outcome="created"}"#] == 2)
         #expect(
-            samples[#"swedbankpay_call_duration_count{operation="POST /psp/paymentorders",outcome="2xx"}"#] == 2)
-        #expect(samples[#"merchant_backend_callbacks{outcome="recorded"}"#] == 1)
-        #expect(samples[#"merchant_backend_callbacks{outcome="early"}"#] == Double(waitingAtMost))
-        #expect(samples[#"merchant_backend_callbacks{outcome="dropped"}"#] == 1)
-        #expect(samples["swedbankpay_calls_in_flight"] == 0)
-        #expect(samples["swedbankpay_calls_queued"] == 0)
+            samples[#"merchant_backend_swedbankpay_call_duration_seconds_count{operation="POST /psp/paymentorders",outcome="2xx"}"#] == 2)
+        #expect(samples[#"merchant_backend_callbacks_total{outcome="recorded"}"#] == 1)
+        #expect(samples[#"merchant_backend_callbacks_total{outcome="early"}"#] == Double(waitingAtMost))
+        #expect(samples[#"merchant_backend_callbacks_total{outcome="dropped"}"#] == 1)
+        #expect(samples["merchant_backend_swedbankpay_calls_in_flight"] == 0)
+        #expect(samples["merchant_backend_swedbankpay_calls_queued"] == 0)
         // The creation without a key writes its row once, whole; the one with a key reserves its
         // row, then records the answer in it. One after the other, each statement writes one row.
-        #expect(samples["database_commit_batch_size_sum"] == 3)
-        #expect(samples["database_commit_batch_size_count"] == 3)
-        #expect(samples[#"database_commit_duration_count{statement="insert"}"#] == 2)
-        #expect(samples[#"database_commit_duration_count{statement="created"}"#] == 1)
+        #expect(samples["merchant_backend_database_commit_batch_rows_sum"] == 3)
+        #expect(samples["merchant_backend_database_commit_batch_rows_count"] == 3)
+        #expect(samples[#"merchant_backend_database_commit_duration_seconds_count{statement="insert"}"#] == 2)
+        #expect(samples[#"merchant_backend_database_commit_duration_seconds_count{statement="created"}"#] == 1)
+        // Which build runs.
+        #expect(samples[#"merchant_backend_build_info{version="\#(SwedbankPaySDK.VersionReporter.currentVersion)",configuration="debug"}"#] == 1)
+        // Every name by Prometheus' conventions: one prefix, counters in `_total`, durations in
+        // seconds (`_seconds`), no other unit.
+        let types = PrometheusSamples.types(scrape.body)
+        #expect(types.count >= 12, "\(types)")
+        for (name, type) in types {
+            #expect(name.hasPrefix("merchant_backend_"), "\(name)")
+            #expect((type == "counter") == name.hasSuffix("_total"), "\(name) is a \(type)")
+            if name.contains("duration") { #expect(type == "histogram" && name.hasSuffix("_seconds"), "\(name)") }
+            for unit in ["_ms", "_milliseconds", "_microseconds", "_nanoseconds", "_minutes", "_bytes_kb"] {
+                #expect(!name.contains(unit), "\(name)")
+            }
+        }
         // No id, reference or token is ever a label value (route patterns name `{id}` instead;
         // the callback's verification may already have read its order).
         let afterPaths = scrape.body.components(separatedBy: "/psp/paymentorders/").dropFirst()
@@ -122,4 +137,14 @@ struct PrometheusSamples {
     }
 
     subscript(series: String) -> Double? { values[series] }
+
+    /// Each metric's name and type, from the exposition's `# TYPE <name> <type>` lines.
+    static func types(_ text: String) -> [String: String] {
+        var types: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("# TYPE ") {
+            let parts = line.split(separator: " ")
+            if parts.count == 4 { types[String(parts[2])] = String(parts[3]) }
+        }
+        return types
+    }
 }

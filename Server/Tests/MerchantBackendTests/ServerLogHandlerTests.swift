@@ -47,7 +47,12 @@ import Testing
             }
         }
         logger[metadataKey: "request_id"] = "r-1"
-        logger.info("request", metadata: ["status": "201", "request_id": "r-2", "list": ["a", "b"]])
+        logger.info(
+            "request",
+            metadata: [
+                "status": .stringConvertible(201), "request_id": "r-2", "list": ["a", "b"],
+                "duration_ms": .stringConvertible(12.5), "code": "201",
+            ])
         logger.debug("not written at info")
 
         let written = lines.withLockedValue { $0 }
@@ -55,7 +60,7 @@ import Testing
         let line = try #require(written.first)
         #expect(
             line
-                == #"{"label":"MerchantBackend.requests","level":"info","list":["a","b"],"message":"request","request_id":"r-2","status":"201","time":"2026-11-26T21:30:15.250Z"}"#
+                == #"{"code":"201","duration_ms":12.5,"label":"MerchantBackend.requests","level":"info","list":["a","b"],"message":"request","request_id":"r-2","status":201,"time":"2026-11-26T21:30:15.250Z"}"#
         )
     }
 }

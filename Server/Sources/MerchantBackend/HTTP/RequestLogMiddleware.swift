@@ -55,6 +55,7 @@ struct RequestLogMiddleware: RouterMiddleware {
             context.logger[metadataKey: "hb.request.id"] = nil
             context.logger[metadataKey: "request_id"] = .string(id)
             context.logger[metadataKey: "trace_id"] = .string(trace.traceID)
+            context.logger[metadataKey: "span_id"] = .string(trace.parentID)
         }
         let start = ContinuousClock.now
         var response: Response
@@ -87,10 +88,13 @@ struct RequestLogMiddleware: RouterMiddleware {
             metadata: [
                 "request_id": .string(id),
                 "trace_id": .string(trace.traceID),
+                // The request's own span (its id in `traceparent` towards Swedbank Pay).
+                "span_id": .string(trace.parentID),
                 "method": .string(request.method.rawValue),
                 "route": .string(context.endpointPath ?? "NotFound"),
                 "status": .stringConvertible(status),
-                "duration_ms": .string(String(format: "%.1f", milliseconds)),
+                // Tenths of a millisecond, a number in JSON lines.
+                "duration_ms": .stringConvertible((milliseconds * 10).rounded() / 10),
             ])
     }
 }

@@ -9,25 +9,25 @@ enum BackendMetrics {
     /// Whether a metrics system was set up before the first use.
     static let enabled = !(MetricsSystem.factory is NOOPMetricsHandler)
 
-    static let callsInFlight = Gauge(label: "swedbankpay_calls_in_flight")
-    static let callsQueued = Gauge(label: "swedbankpay_calls_queued")
-    static let commitBatchSize = Recorder(label: "database_commit_batch_size", dimensions: [], aggregate: true)
+    static let callsInFlight = Gauge(label: "merchant_backend_swedbankpay_calls_in_flight")
+    static let callsQueued = Gauge(label: "merchant_backend_swedbankpay_calls_queued")
+    static let commitBatchSize = Recorder(label: MetricNames.commitBatchRows, dimensions: [], aggregate: true)
     private static let commitDurations = Cache<String, Timer> { statement in
-        Timer(label: "database_commit_duration", dimensions: [("statement", statement)], preferredDisplayUnit: .seconds)
+        Timer(label: "merchant_backend_database_commit_duration_seconds", dimensions: [("statement", statement)], preferredDisplayUnit: .seconds)
     }
     private static let callDurations = Cache<[String], Timer> { key in
         Timer(
-            label: "swedbankpay_call_duration", dimensions: [("operation", key[0]), ("outcome", key[1])],
+            label: "merchant_backend_swedbankpay_call_duration_seconds", dimensions: [("operation", key[0]), ("outcome", key[1])],
             preferredDisplayUnit: .seconds)
     }
     private static let creations = Cache<String, Counter> { outcome in
-        Counter(label: "merchant_backend_order_creations", dimensions: [("outcome", outcome)])
+        Counter(label: "merchant_backend_order_creations_total", dimensions: [("outcome", outcome)])
     }
     private static let callbacks = Cache<String, Counter> { outcome in
-        Counter(label: "merchant_backend_callbacks", dimensions: [("outcome", outcome)])
+        Counter(label: "merchant_backend_callbacks_total", dimensions: [("outcome", outcome)])
     }
     private static let statuses = Cache<String, Counter> { status in
-        Counter(label: "merchant_backend_order_statuses_recorded", dimensions: [("status", status)])
+        Counter(label: "merchant_backend_order_statuses_recorded_total", dimensions: [("status", status)])
     }
 
     /// A call to Swedbank Pay ended after `duration`.

@@ -1,0 +1,81 @@
+import Foundation
+import ServerSupport
+import Testing
+
+@testable import MerchantBackend
+
+/// What the `swedbankpay` process says and how it exits: `--version`, `migrate` and then a start
+/// that leaves the schema alone, and a failure at run time as one line with status 1 — usage
+/// text and 64 are for wrong flags only.
+@Suite(.timeLimit(.minutes(2))) struct CommandFailureTests {
+    /// Runs the binary to its end; returns its exit status and its output (standard output and
+    /// error together).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32, String) {
+        let executable = try ServeProcess.executable()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        var variables = ProcessInfo.processInfo.environment
+        for name in variables.keys where name.hasPrefix("SWEDBANKPAY_") || name == "DATABASE_URL" || name == "PORT" {
+            variables[name] = nil
+        }
+        variables.merge(environment) { $1 }
+        let child = try ChildProcess.launch(
+            executable, arguments: arguments, environment: variables, standardOutput: handle, standardError: handle)
+        let status = await child.exitStatus()
+        try handle.close()
+        let output = try String(contentsOf: log, encoding: .utf8)
+        try? FileManager.default.removeItem(at: log)
+        // The raw wait status of a normal exit holds the code in its second byte.
+        return ((status >> 8) & 0xff, output)
+    }
+
+    @Test func versionNamesTheReleaseAndTheBuild() async throws {
+        let (status, output) = try await Self.run(["--version"])
+        #expect(status == 0)
+        #expect(output == "0.1.0 (debug build)\n")
+    }
+
+    @Test func anUnreachableDatabaseIsOneLineAndStatusOne() async throws {
+        let (status, output) = try await Self.run(
+            ["migrate", "--database-url", "postgres://nobody:secret@127.0.0.1:1/none?sslmode=disable"])
+        #expect(status == 1)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == 1, "\(output)")
+        #expect(lines.first?.hasPrefix("Error: cannot open the PostgreSQL postgres://nobody:<redacted>@127.0.0.1:1/") == true)
+        #expect(!output.contains("secret") && !output.contains("USAGE"))
+    }
+
+    @Test func wrongFlagsStillGetUsageAnd64() async throws {
+        let (status, output) = try await Self.run(["migrate", "--database", "a.sqlite", "--database-url", "b.sqlite"])
+        #expect(status == 64)
+        #expect(output.contains("give --database or --database-url, not both"))
+        #expect(output.contains("Usage: swedbankpay migrate"))
+    }
+
+    @Test func migrateThenABackendThatLeavesTheSchemaAlone() async throws {
+        let location = try TestDatabase.location(.sqlite)
+        defer { TestDatabase.remove(location) }
+        guard case .sqlite(let path) = location else { return }
+        let (status, output) = try await Self.run(["migrate", "--database", path])
+        #expect(status == 0)
+        #expect(output == "The SQLite file \(path) has every migration (schema version \(Migrations.latestVersion)).\n")
+        let database = try await BackendDatabase.open(location, migrate: false)
+        let missing = try await database.missingMigrations()
+        try await database.close()
+        #expect(missing == [])
+    }
+
+    @Test func aPortInUseIsOneLineAndStatusOne() async throws {
+        // A socket listening on a port: the sandbox cannot take it.
+        let port = try await BackendHarness.freePort()
+        let holder = try await BackendHarness.startSandbox()
+        let taken = holder.sandboxURL.port ?? port
+        let (status, output) = try await Self.run(["sandbox", "--port", "\(taken)"])
+        await holder.stop()
+        #expect(status == 1)
+        #expect(output.split(separator: "\n").count == 1, "\(output)")
+        #expect(output.hasPrefix("Error: "))
+        #expect(!output.contains("USAGE") && !output.contains("Usage"))
+    }
+}
