@@ -13,9 +13,11 @@ enum BackendRunner {
         }
     }
 
-    static func openDatabase(_ location: DatabaseLocation, migrate: Bool = true) async throws -> BackendDatabase {
+    static func openDatabase(
+        _ location: DatabaseLocation, migrate: Bool = true, logger: Logger = Logger(label: "MerchantBackend.database")
+    ) async throws -> BackendDatabase {
         do {
-            return try await BackendDatabase.open(location, migrate: migrate)
+            return try await BackendDatabase.open(location, migrate: migrate, logger: logger)
         } catch {
             throw RunFailure("cannot open the \(location): \(String(reflecting: error))")
         }

@@ -115,6 +115,6 @@ struct DrillCommand: AsyncParsableCommand {
     struct CommandFailed: Error, CustomStringConvertible {
         let command: String
         let status: Int32
-        var description: String { "`\(command)` failed (wait status \(status))" }
+        var description: String { "`\(command)` failed (exit status \(status))" }
     }
 }

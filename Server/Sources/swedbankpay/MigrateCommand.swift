@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MerchantBackend
 
 /// `swedbankpay migrate`: brings the Merchant Backend's database schema up to date and exits — the
@@ -28,7 +29,10 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         try await sources.load()
         let location = try BackendOptions.database(database, url: databaseURL)
-        let opened = try await BackendRunner.openDatabase(location)
+        // A one-off step: its failure is the one line it ends with, not the pool's log lines too.
+        var quiet = Logger(label: "MerchantBackend.database")
+        quiet.logLevel = .critical
+        let opened = try await BackendRunner.openDatabase(location, logger: quiet)
         do {
             let missing = try await opened.missingMigrations()
             guard missing.isEmpty else { throw RunFailure("the \(location) still lacks migrations \(missing)") }

@@ -8,12 +8,12 @@ import Testing
 /// that leaves the schema alone, and a failure at run time as one line with status 1 — usage
 /// text and 64 are for wrong flags only.
 @Suite(.timeLimit(.minutes(2))) struct CommandFailureTests {
-    /// Runs the binary to its end; returns its exit status and its output (standard output and
-    /// error together).
+    /// Runs the binary to its end; returns its exit status (128 + the signal when one ended it)
+    /// and its output (standard output and error together).
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32, String) {
         let executable = try ServeProcess.executable()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         var variables = ProcessInfo.processInfo.environment
         for name in variables.keys where name.hasPrefix("SWEDBANKPAY_") || name == "DATABASE_URL" || name == "PORT" {
@@ -26,8 +26,7 @@ import Testing
         try handle.close()
         let output = try String(contentsOf: log, encoding: .utf8)
         try? FileManager.default.removeItem(at: log)
-        // The raw wait status of a normal exit holds the code in its second byte.
-        return ((status >> 8) & 0xff, output)
+        return (status, output)
     }
 
     @Test func versionNamesTheReleaseAndTheBuild() async throws {
@@ -50,7 +49,7 @@ import Testing
         let (status, output) = try await Self.run(["migrate", "--database", "a.sqlite", "--database-url", "b.sqlite"])
         #expect(status == 64)
         #expect(output.contains("give --database or --database-url, not both"))
-        #expect(output.contains("Usage: swedbankpay migrate"))
+        #expect(output.contains("Usage: swedbankpay"))
     }
 
     @Test func migrateThenABackendThatLeavesTheSchemaAlone() async throws {

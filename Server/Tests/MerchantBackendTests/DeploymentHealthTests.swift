@@ -80,7 +80,7 @@ import Testing
     @Test func aCallbackURLWithAPathIsRefused() {
         var configuration = BackendConfiguration(
             swedbankPayBaseURL: URL(string: "http://127.0.0.1:9")!, merchantToken: Secret("token"), payeeId: "payee",
-            publicBaseURL: URL(string: "http://127.0.0.1:8080")!, apiKeys: [Secret("key")])
+            publicBaseURL: URL(string: "http://127.0.0.1:8080")!, apiKeys: [Secret("compose-key-1")])
         configuration.callbackBaseURL = URL(string: "http://balancer.internal:8080/shop")
         #expect(configuration.problems() == ["the callback URL must be an absolute http(s) URL without a path"])
     }
