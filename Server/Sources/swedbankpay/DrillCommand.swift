@@ -32,10 +32,12 @@ struct DrillCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("What the killed instance's name in the instance header contains.", valueName: "text"))
     var killedInstance: String
 
-    @Option(help: ArgumentHelp("A shell command that kills the instance and returns once it exited.", valueName: "command"))
+    @Option(
+        help: ArgumentHelp("A shell command that kills the instance and returns once it exited.", valueName: "command"))
     var kill: String
 
-    @Option(help: ArgumentHelp("A shell command that starts it again and returns once it serves.", valueName: "command"))
+    @Option(
+        help: ArgumentHelp("A shell command that starts it again and returns once it serves.", valueName: "command"))
     var restart: String
 
     @Option(help: ArgumentHelp("The response header naming the instance.", valueName: "name"))
@@ -106,7 +108,8 @@ struct DrillCommand: AsyncParsableCommand {
     /// Runs `command` with /bin/sh; throws when it exits non-zero.
     static func shell(_ command: String) async throws {
         let child = try ChildProcess.launch(
-            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: ProcessInfo.processInfo.environment,
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command],
+            environment: ProcessInfo.processInfo.environment,
             standardOutput: FileHandle.standardError, standardError: FileHandle.standardError)
         let status = await child.exitStatus()
         guard status == 0 else { throw CommandFailed(command: command, status: status) }

@@ -81,7 +81,8 @@ struct SandboxCommand: AsyncParsableCommand {
                 "--public-url must be an absolute http(s) URL, for example --public-url http://192.168.1.20:8081")
         }
         if let apiUrl, Self.publicURL(apiUrl) == nil {
-            throw ValidationError("--api-url must be an absolute http(s) URL, for example --api-url http://sandbox:8081")
+            throw ValidationError(
+                "--api-url must be an absolute http(s) URL, for example --api-url http://sandbox:8081")
         }
         for flag in fault {
             do {

@@ -41,7 +41,9 @@ import Testing
         #expect(status == 1)
         let lines = output.split(separator: "\n")
         #expect(lines.count == 1, "\(output)")
-        #expect(lines.first?.hasPrefix("Error: cannot open the PostgreSQL postgres://nobody:<redacted>@127.0.0.1:1/") == true)
+        #expect(
+            lines.first?.hasPrefix("Error: cannot open the PostgreSQL postgres://nobody:<redacted>@127.0.0.1:1/")
+                == true)
         #expect(!output.contains("secret") && !output.contains("USAGE"))
     }
 

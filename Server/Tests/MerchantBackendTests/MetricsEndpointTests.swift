@@ -86,10 +86,13 @@ import Testing
         #expect(samples[#"merchant_backend_http_requests_total{\#(route),http_response_status_code="201"}"#] == 2)
         #expect(samples[#"merchant_backend_http_requests_total{\#(route),http_response_status_code="400"}"#] == 1)
         #expect(
-            samples[#"merchant_backend_http_request_duration_seconds_count{\#(route),http_response_status_code="201"}"#] == 2)
+            samples[#"merchant_backend_http_request_duration_seconds_count{\#(route),http_response_status_code="201"}"#]
+                == 2)
         #expect(samples[#"merchant_backend_order_creations_total{outcome="created"}"#] == 2)
         #expect(
-            samples[#"merchant_backend_swedbankpay_call_duration_seconds_count{operation="POST /psp/paymentorders",outcome="2xx"}"#] == 2)
+            samples[
+                #"merchant_backend_swedbankpay_call_duration_seconds_count{operation="POST /psp/paymentorders",outcome="2xx"}"#
+            ] == 2)
         #expect(samples[#"merchant_backend_callbacks_total{outcome="recorded"}"#] == 1)
         #expect(samples[#"merchant_backend_callbacks_total{outcome="early"}"#] == Double(waitingAtMost))
         #expect(samples[#"merchant_backend_callbacks_total{outcome="dropped"}"#] == 1)
@@ -102,7 +105,10 @@ import Testing
         #expect(samples[#"merchant_backend_database_commit_duration_seconds_count{statement="insert"}"#] == 2)
         #expect(samples[#"merchant_backend_database_commit_duration_seconds_count{statement="created"}"#] == 1)
         // Which build runs.
-        #expect(samples[#"merchant_backend_build_info{version="\#(SwedbankPaySDK.VersionReporter.currentVersion)",configuration="debug"}"#] == 1)
+        #expect(
+            samples[
+                #"merchant_backend_build_info{version="\#(SwedbankPaySDK.VersionReporter.currentVersion)",configuration="debug"}"#
+            ] == 1)
         // Every name by Prometheus' conventions: one prefix, counters in `_total`, durations in
         // seconds (`_seconds`), no other unit.
         let types = PrometheusSamples.types(scrape.body)

@@ -37,7 +37,9 @@ import Testing
         #expect(urls.url("/psp/paymentorders/x") == "http://sandbox.test/psp/paymentorders/x")
         let split = PublicURL(base: "http://sandbox.test", apiBase: "http://sandbox:8081")
         #expect(split.url("/psp/paymentorders/x") == "http://sandbox:8081/psp/paymentorders/x")
-        #expect(split.url("/psp/paymentorders/payerownedtokens/r") == "http://sandbox:8081/psp/paymentorders/payerownedtokens/r")
+        #expect(
+            split.url("/psp/paymentorders/payerownedtokens/r")
+                == "http://sandbox:8081/psp/paymentorders/payerownedtokens/r")
         #expect(split.url("/psp/paymentsessions/t") == "http://sandbox.test/psp/paymentsessions/t")
         #expect(split.url("/checkout/t") == "http://sandbox.test/checkout/t")
     }

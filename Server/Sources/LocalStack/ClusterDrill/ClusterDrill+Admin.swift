@@ -52,7 +52,8 @@ extension ClusterDrill {
     /// The newest 1,000 orders, through the admin API.
     public func storedOrders(adminKey: String) async throws -> [StoredOrder] {
         let answer = try await drillRequest(
-            .GET, target.balancerURL + "/admin/paymentorders?limit=1000", headers: ["Authorization": "Bearer \(adminKey)"])
+            .GET, target.balancerURL + "/admin/paymentorders?limit=1000",
+            headers: ["Authorization": "Bearer \(adminKey)"])
         guard answer.status == 200, let list = answer.json["paymentOrders"] as? [[String: Any]] else {
             throw AdminListingFailed(status: answer.status, body: answer.body)
         }

@@ -180,7 +180,8 @@ public struct ClusterDrill: Sendable {
             problems.append("\(record.serverErrors.count) 5xx answers, more than the \(workers) requests in flight")
         }
         for error in record.serverErrors
-        where !(error.sent < result.killedAt && error.at >= result.killStarted
+        where
+            !(error.sent < result.killedAt && error.at >= result.killStarted
             && error.instance.contains(result.killedInstance))
         {
             problems.append("a \(error.status) from \(error.instance) that was not in flight in the killed instance")

@@ -13,11 +13,14 @@ enum BackendMetrics {
     static let callsQueued = Gauge(label: "merchant_backend_swedbankpay_calls_queued")
     static let commitBatchSize = Recorder(label: MetricNames.commitBatchRows, dimensions: [], aggregate: true)
     private static let commitDurations = Cache<String, Timer> { statement in
-        Timer(label: "merchant_backend_database_commit_duration_seconds", dimensions: [("statement", statement)], preferredDisplayUnit: .seconds)
+        Timer(
+            label: "merchant_backend_database_commit_duration_seconds", dimensions: [("statement", statement)],
+            preferredDisplayUnit: .seconds)
     }
     private static let callDurations = Cache<[String], Timer> { key in
         Timer(
-            label: "merchant_backend_swedbankpay_call_duration_seconds", dimensions: [("operation", key[0]), ("outcome", key[1])],
+            label: "merchant_backend_swedbankpay_call_duration_seconds",
+            dimensions: [("operation", key[0]), ("outcome", key[1])],
             preferredDisplayUnit: .seconds)
     }
     private static let creations = Cache<String, Counter> { outcome in

@@ -169,7 +169,8 @@ enum Migrations {
     static func applied(on sql: any SQLDatabase, engine: BackendDatabase.Engine) async throws -> Set<Int> {
         let lookup: SQLQueryString =
             switch engine {
-            case .sqlite: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+            case .sqlite:
+                "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
             case .postgres: "SELECT count(to_regclass('schema_migrations')) AS present"
             }
         guard try await sql.raw(lookup).first(decodingColumn: "present", as: Int.self) == 1 else { return [] }
