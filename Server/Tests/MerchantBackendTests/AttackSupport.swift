@@ -54,8 +54,14 @@ extension BackendHarness {
     /// which saves the card as a payment token of that payer. Returns the order's Swedbank Pay id.
     @discardableResult
     func paidOrderWithSavedCard(user: String, payerReference: String) async throws -> String {
-        let created = try await createOrder(payerReference: payerReference, user: user)
-        try #require(created.status == 201)
+        try await paidOrderWithSavedCard(headers: Self.headers(of: user), payerReference: payerReference)
+    }
+
+    /// ``paidOrderWithSavedCard(user:payerReference:)`` for the user of the app headers `headers`.
+    @discardableResult
+    func paidOrderWithSavedCard(headers: [String: String], payerReference: String) async throws -> String {
+        let created = try await createOrder(payerReference: payerReference, headers: headers)
+        try #require(created.status == 201, "\(created.body)")
         let pspID = try #require(created.paymentOrderID)
         try await payAtSandbox(pspID)
         // The sandbox's callback makes the backend read the order back; waited for, so that read
@@ -69,8 +75,25 @@ extension BackendHarness {
 
     /// The payment tokens `user` sees for `payerReference` (empty when refused).
     func listedTokens(user: String, payerReference: String) async throws -> [String] {
-        let listed = try await send(.GET, "/payers/\(payerReference)/paymentTokens", headers: Self.headers(of: user))
-        let owned = listed.json["payerOwnedPaymentTokens"] as? [String: Any]
+        try await listedTokens(headers: Self.headers(of: user), payerReference: payerReference)
+    }
+
+    /// The payment tokens the user of `headers` sees for `payerReference`, sent percent-encoded.
+    func listedTokens(headers: [String: String], payerReference: String) async throws -> [String] {
+        let path = "/payers/\(Self.percentEncoded(payerReference))/paymentTokens"
+        return try await send(.GET, path, headers: headers).paymentTokens
+    }
+
+    /// Every byte of `text`'s UTF-8 as `%XX`: a path segment that carries any text as it is.
+    static func percentEncoded(_ text: String) -> String {
+        text.utf8.map { String(format: "%%%02X", $0) }.joined()
+    }
+}
+
+extension Answer {
+    /// `payerOwnedPaymentTokens.paymentTokens[].paymentToken` of a token listing.
+    var paymentTokens: [String] {
+        let owned = json["payerOwnedPaymentTokens"] as? [String: Any]
         let tokens = owned?["paymentTokens"] as? [[String: Any]] ?? []
         return tokens.compactMap { $0["paymentToken"] as? String }
     }

@@ -8,6 +8,7 @@ import NIOHTTP1
 import NIOPosix
 import PaymentSandbox
 import ServerSupport
+import SwedbankPaySDK
 import Testing
 import Tracing
 
@@ -42,6 +43,7 @@ struct BackendHarness: Sendable {
     static func run(
         engine: Engine = .sqlite,
         configure: @escaping @Sendable (inout BackendConfiguration) -> Void = { _ in },
+        sandbox configureSandbox: (inout SandboxConfiguration) -> Void = { _ in },
         swedbankPayURL: String? = nil,
         databaseConnectionsPerEventLoop: Int = 8,
         tracer: (any Tracer)? = nil,
@@ -50,7 +52,9 @@ struct BackendHarness: Sendable {
     ) async throws {
         let own = ownDatabase ? try await TestDatabase.OwnDatabase.make(engine) : nil
         let location = try own?.location ?? TestDatabase.location(engine)
-        var plan = LocalStack.Plan(sandbox: sandboxConfiguration(), sandboxNamesItsPort: false, logger: quietLogger)
+        var sandbox = sandboxConfiguration()
+        configureSandbox(&sandbox)
+        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: false, logger: quietLogger)
         plan.backend = LocalStack.BackendPlan(
             database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, tracer: tracer
         ) { sandboxURL, port in
@@ -139,13 +143,20 @@ struct BackendHarness: Sendable {
     ) async throws -> Answer {
         var headers = Self.appHeaders
         headers["x-payex-sample-access-token"] = user
+        return try await createOrder(payerReference: payerReference, key: key, headers: headers)
+    }
+
+    /// Creates a v3 payment order with the given app headers.
+    func createOrder(payerReference: String?, key: String? = nil, headers: [String: String]) async throws -> Answer {
+        var headers = headers
         if let key { headers["Idempotency-Key"] = key }
         return try await send(
             .POST, "/paymentorders", json: Self.orderJSON(payerReference: payerReference), headers: headers)
     }
 
+    /// `payerReference` is written as a JSON string literal, any character escaped as JSON needs.
     static func orderJSON(payerReference: String? = nil, amount: Int = 1500, version3: Bool = true) -> String {
-        let payer = payerReference.map { ",\"payer\":{\"payerReference\":\"\($0)\"}" } ?? ""
+        let payer = payerReference.map { ",\"payer\":{\"payerReference\":\(jsonString($0))}" } ?? ""
         let product = version3 ? "\"productName\":\"Checkout3\"," : ""
         return """
             {"paymentorder":{"operation":"Purchase",\(product)"currency":"SEK","amount":\(amount),"vatAmount":375,\
@@ -154,6 +165,11 @@ struct BackendHarness: Sendable {
             "urls":{"hostUrls":["https://example.com"],"completeUrl":"https://example.com/complete",\
             "cancelUrl":"https://example.com/cancel"},"payeeInfo":{"payeeId":"","payeeReference":""}\(payer)}}
             """
+    }
+
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        SwedbankPaySDK.JSONValue.string(text).jsonText
     }
 
     /// Runs `body` with a loopback port that refuses connections for as long as it runs: a socket

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Checks the raw body of `POST /psp/paymentorders` before it is decoded, naming every bad field
@@ -224,14 +225,8 @@ enum PaymentOrderValidator {
         return problems.text(payer, "payerReference", at: payerPrefix, maxLength: 50)
     }
 
-    /// Whether `reference` is 1 to 30 ASCII letters and digits. Scanned as bytes: any other byte
-    /// (a non-ASCII character included) refuses it, as the same rule over characters would.
+    /// Whether `reference` is 1 to 30 ASCII letters and digits (``Identifier``'s rule).
     static func isPayeeReference(_ reference: String) -> Bool {
-        (1...30).contains(reference.utf8.count)
-            && reference.utf8.allSatisfy {
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-            }
+        Identifier.accepts(reference, as: .payeeReference)
     }
 }

@@ -49,6 +49,8 @@ public struct SandboxConfiguration: Sendable {
     /// (``RealServiceLeniency``: a payee reference sent as a number), instead of taking it with a
     /// warning in the request log. For CI runs that must catch such requests.
     public var strict: Bool
+    /// How two payer references are found to name one payer (``PayerReferenceMatching``).
+    public var payerReferenceMatching: PayerReferenceMatching
 
     public init(
         merchantTokens: Set<String> = ["sandbox-merchant-token"],
@@ -66,7 +68,8 @@ public struct SandboxConfiguration: Sendable {
         callbackRetryDelays: [TimeInterval] = [1, 5, 30, 60, 360],
         callbackTimeout: TimeInterval = 10,
         controlToken: String? = nil,
-        strict: Bool = false
+        strict: Bool = false,
+        payerReferenceMatching: PayerReferenceMatching = .exact
     ) {
         self.merchantTokens = merchantTokens
         self.payeeId = payeeId
@@ -84,5 +87,6 @@ public struct SandboxConfiguration: Sendable {
         self.callbackTimeout = callbackTimeout
         self.controlToken = controlToken
         self.strict = strict
+        self.payerReferenceMatching = payerReferenceMatching
     }
 }

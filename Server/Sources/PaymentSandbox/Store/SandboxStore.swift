@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// A consumer (checkin) session started with `POST /psp/consumers`.
@@ -50,11 +51,14 @@ actor SandboxStore {
     private var ordersByViewToken: [String: String] = [:]
     private var ordersBySessionToken: [String: String] = [:]
     /// `payeeId|payeeReference` of live orders: a reference may be used once per payee.
-    private var payeeReferences: Set<String> = []
+    private var payeeReferences: Set<Identifier.Exact> = []
     private var consumers: BoundedStore<String, ConsumerSessionRecord>
     /// consumerProfileRef → the consumer session that produced it.
     private var consumerProfiles: BoundedStore<String, String>
-    private var tokens: BoundedStore<String, [PayerTokenRecord]>
+    /// A payer's tokens, under the payer reference's key (``PayerReferenceMatching``): never a
+    /// `String` key, which would take canonically equivalent spellings for one payer.
+    private var tokens: BoundedStore<Identifier.Exact, [PayerTokenRecord]>
+    private let payerMatching: PayerReferenceMatching
     /// Every token a paid order issued (payment, recurrence, unscheduled), by token.
     private var issuedTokens: BoundedStore<String, IssuedToken>
 
@@ -77,6 +81,7 @@ actor SandboxStore {
             capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
         consumerProfiles = BoundedStore(
             capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
+        payerMatching = configuration.payerReferenceMatching
         tokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
         issuedTokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
     }
@@ -150,8 +155,8 @@ actor SandboxStore {
         payeeReferences.remove(Self.referenceKey(record))
     }
 
-    private static func referenceKey(_ record: PaymentOrderRecord) -> String {
-        record.order.payeeInfo.payeeId + "|" + record.order.payeeInfo.payeeReference
+    private static func referenceKey(_ record: PaymentOrderRecord) -> Identifier.Exact {
+        Identifier.Exact(record.order.payeeInfo.payeeId + "|" + record.order.payeeInfo.payeeReference)
     }
 
     // MARK: Consumers
@@ -199,23 +204,24 @@ actor SandboxStore {
     // MARK: Payer tokens
 
     func addToken(_ token: PayerTokenRecord) {
-        var list = tokens.get(token.payerReference, now: now) ?? []
+        let key = payerMatching.key(token.payerReference)
+        var list = tokens.get(key, now: now) ?? []
         list.append(token)
-        tokens.set(token.payerReference, list, now: now)
+        tokens.set(key, list, now: now)
     }
 
     func tokens(payerReference: String) -> [PayerTokenRecord] {
-        tokens.get(payerReference, now: now) ?? []
+        tokens.get(payerMatching.key(payerReference), now: now) ?? []
     }
 
     /// Marks a token deleted; returns it, or nil when no payer has it.
     func deleteToken(_ token: String, comment: String) -> PayerTokenRecord? {
         for list in tokens.values(now: now) {
-            guard let index = list.firstIndex(where: { $0.token == token }) else { continue }
+            guard let index = list.firstIndex(where: { Identifier.same($0.token, token) }) else { continue }
             var updated = list
             updated[index].deleted = true
             updated[index].comment = comment
-            tokens.set(updated[index].payerReference, updated, now: now)
+            tokens.set(payerMatching.key(updated[index].payerReference), updated, now: now)
             return updated[index]
         }
         return nil

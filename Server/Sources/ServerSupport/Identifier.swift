@@ -1,0 +1,101 @@
+/// The one rule for identifiers that cross a trust boundary, shared by both servers.
+///
+/// Text that names something — a payer, a token, an order, a request — is compared by its UTF-8
+/// bytes, never by Swift's `String ==`: `==` treats canonically equivalent text as equal
+/// (`"\u{212A}"`, KELVIN SIGN, equals `"K"`; `"e\u{301}"` equals `"é"`), so a store keyed by
+/// `String` and a database comparing bytes would disagree about who is who. Nothing is
+/// normalized either. Instead, every identifier an app or a merchant chooses is restricted to a
+/// small ASCII set, which no Unicode normalization (NFC, NFD, NFKC, NFKD) changes: an accepted
+/// identifier is its own canonical form, and every other spelling of it is refused. The set has
+/// no space and no letter pair that any comparison other than case folds together, so the
+/// bytes compared here and the characters any other system compares agree.
+///
+/// What each kind accepts (bytes, so a `\r\n` or a combining mark counts as what it is):
+///
+/// | kind | characters | length |
+/// |---|---|---|
+/// | ``Kind/payerReference`` | `A–Z a–z 0–9 - _` | 1–50 |
+/// | ``Kind/payeeReference`` | `A–Z a–z 0–9` (Swedbank Pay's documented rule) | 1–30 |
+/// | ``Kind/paymentToken`` | `A–Z a–z 0–9 -` (Swedbank Pay issues GUIDs) | 1–64 |
+/// | ``Kind/idempotencyKey(maxLength:)`` | printable ASCII, space to `~` | 1–maxLength |
+public enum Identifier {
+    /// A kind of identifier and its rule.
+    public enum Kind: Sendable, Equatable {
+        /// The app's name for a payer (`payer.payerReference`, `/payers/{payerReference}`).
+        case payerReference
+        /// A merchant's reference of one operation (`payeeInfo.payeeReference`).
+        case payeeReference
+        /// A payer's saved-card token (`paymentToken`, `/payers/…/paymentTokens/{token}`).
+        case paymentToken
+        /// The `Idempotency-Key` header, as the Merchant Backend's OpenAPI contract states it.
+        case idempotencyKey(maxLength: Int)
+
+        /// The accepted lengths, in bytes.
+        public var lengths: ClosedRange<Int> {
+            switch self {
+            case .payerReference: 1...50
+            case .payeeReference: 1...30
+            case .paymentToken: 1...64
+            case .idempotencyKey(let maxLength): 1...max(1, maxLength)
+            }
+        }
+
+        /// Whether `byte` is one of the kind's characters.
+        func allows(_ byte: UInt8) -> Bool {
+            switch self {
+            case .payerReference: Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            case .payeeReference: Identifier.isLetterOrDigit(byte)
+            case .paymentToken: Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-")
+            case .idempotencyKey: (0x20...0x7E).contains(byte)
+            }
+        }
+
+        /// The rule in words, for problem documents.
+        public var rule: String {
+            switch self {
+            case .payerReference: "1 to 50 characters of A-Z, a-z, 0-9, - and _"
+            case .payeeReference: "1 to 30 characters of A-Z, a-z and 0-9"
+            case .paymentToken: "1 to 64 characters of A-Z, a-z, 0-9 and -"
+            case .idempotencyKey(let maxLength): "1 to \(maxLength) printable ASCII characters"
+            }
+        }
+    }
+
+    /// Whether `text` is a `kind` identifier. Scanned as bytes: any byte outside the kind's set
+    /// (every byte of a non-ASCII character included) refuses it.
+    public static func accepts(_ text: String, as kind: Kind) -> Bool {
+        let bytes = text.utf8
+        return kind.lengths.contains(bytes.count) && bytes.allSatisfy(kind.allows)
+    }
+
+    /// Whether two identifiers are the same: the same bytes.
+    public static func same(_ one: String, _ other: String) -> Bool {
+        one.utf8.elementsEqual(other.utf8)
+    }
+
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+
+    /// Text as a dictionary key that is equal to another only byte for byte (a `String` key
+    /// would merge canonically equivalent spellings).
+    public struct Exact: Hashable, Sendable, CustomStringConvertible {
+        public let text: String
+
+        public init(_ text: String) { self.text = text }
+
+        public static func == (lhs: Exact, rhs: Exact) -> Bool { Identifier.same(lhs.text, rhs.text) }
+
+        public func hash(into hasher: inout Hasher) {
+            var count = 0
+            for byte in text.utf8 {
+                hasher.combine(byte)
+                count += 1
+            }
+            hasher.combine(count)
+        }
+
+        public var description: String { text }
+    }
+}
