@@ -7,8 +7,10 @@
 /// normalized either. Instead, every identifier an app or a merchant chooses is restricted to a
 /// small ASCII set, which no Unicode normalization (NFC, NFD, NFKC, NFKD) changes: an accepted
 /// identifier is its own canonical form, and every other spelling of it is refused. The set has
-/// no space and no letter pair that any comparison other than case folds together, so the
-/// bytes compared here and the characters any other system compares agree.
+/// no space, no invisible character and no compatibility form, so no comparison a system might
+/// make — by bytes, canonically, by compatibility, trimmed — finds two accepted identifiers equal
+/// that differ in their bytes; only one that ignores letter case could, which is why the Merchant
+/// Backend never sends an app's payer reference to Swedbank Pay at all.
 ///
 /// What each kind accepts (bytes, so a `\r\n` or a combining mark counts as what it is):
 ///
@@ -30,13 +32,13 @@ public enum Identifier {
         /// The `Idempotency-Key` header, as the Merchant Backend's OpenAPI contract states it.
         case idempotencyKey(maxLength: Int)
 
-        /// The accepted lengths, in bytes.
-        public var lengths: ClosedRange<Int> {
+        /// The longest accepted, in bytes; the shortest is 1.
+        public var maxLength: Int {
             switch self {
-            case .payerReference: 1...50
-            case .payeeReference: 1...30
-            case .paymentToken: 1...64
-            case .idempotencyKey(let maxLength): 1...max(1, maxLength)
+            case .payerReference: 50
+            case .payeeReference: 30
+            case .paymentToken: 64
+            case .idempotencyKey(let maxLength): maxLength
             }
         }
 
@@ -65,7 +67,7 @@ public enum Identifier {
     /// (every byte of a non-ASCII character included) refuses it.
     public static func accepts(_ text: String, as kind: Kind) -> Bool {
         let bytes = text.utf8
-        return kind.lengths.contains(bytes.count) && bytes.allSatisfy(kind.allows)
+        return !bytes.isEmpty && bytes.count <= kind.maxLength && bytes.allSatisfy(kind.allows)
     }
 
     /// Whether two identifiers are the same: the same bytes.

@@ -125,6 +125,9 @@ import Testing
                 configuration: configuration, payerReference: "payer-1")
             let tokens = listed.payerOwnedPaymentTokens.paymentTokens ?? []
             #expect(tokens.count == 1)
+            // The app's reference, not the Swedbank Pay reference the backend bound it to.
+            #expect(listed.payerOwnedPaymentTokens.payerReference == "payer-1")
+            #expect(listed.payerOwnedPaymentTokens.id == "/payers/payer-1/paymentTokens")
             let token = try #require(tokens.first)
             #expect(token.instrument == .creditCard)
             #expect(
@@ -136,11 +139,15 @@ import Testing
                 configuration: configuration, payerReference: "payer-1")
             #expect(after.payerOwnedPaymentTokens.paymentTokens?.isEmpty == true)
 
-            // Another user's app cannot see this payer's tokens.
+            // Another user's payer-1 is another payer, without this one's tokens.
             var headers = BackendHarness.appHeaders
             headers["x-payex-sample-access-token"] = "someone-else"
             let foreign = try await harness.send(.GET, "/payers/payer-1/paymentTokens", headers: headers)
-            #expect(foreign.status == 404)
+            #expect(foreign.status == 200)
+            #expect(
+                foreign.body
+                    == #"{"payerOwnedPaymentTokens":{"id":"/payers/payer-1/paymentTokens","payerReference":"payer-1","paymentTokens":[]}}"#
+            )
         }
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// `GET /payers/{payerReference}/paymentTokens` and `PATCH /payers/{payerReference}/paymentTokens/{token}`
-/// (delete). A payer's tokens are the caller's when the payer reference is pinned to the caller
-/// (see `PayerOwnership.swift`); anyone else gets 404, as if the payer did not exist.
+/// (delete). The reference names a payer of the caller's own (`PayerBinding.swift`): the routes
+/// read the tokens of the Swedbank Pay payer it is bound to, and a reference the caller never made
+/// an order for is a payer without tokens — the same answers whether or not another user uses it.
 struct PayerTokenRoutes {
     let services: BackendServices
 
@@ -12,22 +14,27 @@ struct PayerTokenRoutes {
         app.get("/payers/:payerReference/paymentTokens") { _, context in
             let user = try context.requireUser()
             let reference = try Self.payerReference(context)
-            try await services.requireOwnPayer(reference, user: user)
-            var answer = try await services.payerTokens(reference)
-            try Self.addDeleteLinks(&answer, payerReference: reference)
-            return BackendResponse.json(.object(answer))
+            var tokens: [SwedbankPaySDK.JSONObject] = []
+            if let bound = try await services.pspPayer(reference, user: user) {
+                tokens = Self.tokens(in: try await services.payerTokens(bound))
+            }
+            return BackendResponse.json(.object(try Self.listing(payerReference: reference, tokens: tokens)))
         }
         app.patch("/payers/:payerReference/paymentTokens/:token") { request, context in
             let user = try context.requireUser()
             let reference = try Self.payerReference(context)
-            let token = try context.parameters.require("token")
+            let token = try Self.token(context)
             let body = try await services.body.object(request)
             let comment = try Self.deletionComment(body)
-            try await services.requireOwnPayer(reference, user: user)
-            let tokens = try await services.payerTokens(reference)
-            guard let entry = Self.tokens(in: tokens).first(where: { $0["paymentToken"]?.stringValue == token }) else {
-                throw BackendProblem.notFound("No payment token \(token) of payer \(reference).")
-            }
+            // One answer for a payer the caller never used and a token the payer does not have.
+            let notFound = BackendProblem.notFound("The payer has no such payment token.")
+            guard let bound = try await services.pspPayer(reference, user: user) else { throw notFound }
+            let tokens = try await services.payerTokens(bound)
+            guard
+                let entry = Self.tokens(in: tokens).first(where: {
+                    Identifier.same($0["paymentToken"]?.stringValue ?? "", token)
+                })
+            else { throw notFound }
             let operations = entry["operations"]?.arrayValue ?? []
             guard
                 let href = operations.lazy.compactMap(\.objectValue).first(where: {
@@ -47,23 +54,29 @@ struct PayerTokenRoutes {
         (answer["payerOwnedPaymentTokens"]?.objectValue?["paymentTokens"]?.arrayValue ?? []).compactMap(\.objectValue)
     }
 
-    /// Adds `mobileSDK.delete` (the backend's delete link) to every token; a listing without
-    /// tokens stays valid (`paymentTokens: []`) instead of failing as the example backend did.
-    static func addDeleteLinks(
-        _ answer: inout SwedbankPaySDK.JSONObject, payerReference: String
-    ) throws(BackendProblem) {
-        guard var owned = answer["payerOwnedPaymentTokens"]?.objectValue else { return }
+    /// The answer to a listing: `payerOwnedPaymentTokens` with the app's reference (never the
+    /// Swedbank Pay reference it is bound to) and the backend's own path as its `id`, and each of
+    /// Swedbank Pay's tokens with `mobileSDK.delete`, the backend's delete link. A payer without
+    /// tokens gets `paymentTokens: []` (the example backend failed there), the same whether or not
+    /// the caller ever used the reference.
+    static func listing(
+        payerReference: String, tokens: [SwedbankPaySDK.JSONObject]
+    ) throws(BackendProblem) -> SwedbankPaySDK.JSONObject {
         let payer = try PathSegment.encode(payerReference)
-        let tokens = try (owned["paymentTokens"]?.arrayValue ?? []).map {
-            item throws(BackendProblem) -> SwedbankPaySDK.JSONValue in
-            guard var token = item.objectValue, let value = token["paymentToken"]?.stringValue else { return item }
+        let linked = try tokens.map { item throws(BackendProblem) -> SwedbankPaySDK.JSONValue in
+            guard let value = item["paymentToken"]?.stringValue else { return .object(item) }
+            var token = item
             var mobileSDK = token["mobileSDK"]?.objectValue ?? [:]
             mobileSDK["delete"] = .string("/payers/\(payer)/paymentTokens/\(try PathSegment.encode(value))")
             token["mobileSDK"] = .object(mobileSDK)
             return .object(token)
         }
-        owned["paymentTokens"] = .array(tokens)
-        answer["payerOwnedPaymentTokens"] = .object(owned)
+        return [
+            "payerOwnedPaymentTokens": .object([
+                "id": .string("/payers/\(payer)/paymentTokens"), "payerReference": .string(payerReference),
+                "paymentTokens": .array(linked),
+            ])
+        ]
     }
 
     /// `{"state": "Deleted", "comment": "..."}` → the comment. `status` (the OpenAPI document's
@@ -79,14 +92,26 @@ struct PayerTokenRoutes {
         return comment ?? ""
     }
 
+    /// The path's payer reference, which must be an ``Identifier`` of its kind.
     static func payerReference(_ context: BackendRequestContext) throws -> String {
-        let raw = try context.parameters.require("payerReference")
-        let reference = raw.removingPercentEncoding ?? raw
-        guard !reference.isEmpty, reference.count <= 128, reference != ".", reference != ".." else {
-            throw BackendProblem.badRequest(
-                "The payer reference must be 1 to 128 characters and not . or ..",
-                problems: [("payerReference", "Invalid.")])
+        try identifier(context, "payerReference", named: "payerReference", kind: .payerReference)
+    }
+
+    /// The path's payment token, which must be an ``Identifier`` of its kind.
+    static func token(_ context: BackendRequestContext) throws -> String {
+        try identifier(context, "token", named: "paymentToken", kind: .paymentToken)
+    }
+
+    /// The path parameter `parameter`, percent-decoded; a 400 problem naming it `name` (the
+    /// contract's name) unless it is a `kind` identifier.
+    private static func identifier(
+        _ context: BackendRequestContext, _ parameter: String, named name: String, kind: Identifier.Kind
+    ) throws -> String {
+        let raw = try context.parameters.require(parameter)
+        let text = raw.removingPercentEncoding ?? raw
+        guard Identifier.accepts(text, as: kind) else {
+            throw BackendProblem.badRequest("The \(name) must be \(kind.rule).", problems: [(name, "Invalid.")])
         }
-        return reference
+        return text
     }
 }

@@ -26,23 +26,26 @@ struct PaymentOrderCreation: Sendable {
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
     static let keyHeader = HTTPField.Name("Idempotency-Key")!
 
-    /// Creates the order `body` asks for. `authorize` sees the checked order before anything is
-    /// written and throws to refuse it (the payer reference and token rules).
+    /// Creates the order `body` asks for. `bindPayer` sees the checked order before anything is
+    /// written; it throws to refuse it (the payer reference and token rules) or answers the
+    /// payer reference Swedbank Pay is sent for the app's.
     func create(
         body: SwedbankPaySDK.JSONObject, user: String, idempotencyKey: String?,
-        authorize: (SwedbankPaySDK.PaymentOrder) async throws -> Void
+        bindPayer: (SwedbankPaySDK.PaymentOrder) async throws -> String?
     ) async throws -> Response {
         try IdempotencyKey.check(idempotencyKey, maxLength: maxKeyLength)
         let payeeReference = BackendIDs.payeeReference(now: clock.date)
-        let prepared = try preparation.prepare(body, payeeReference: payeeReference)
-        try await authorize(prepared.order)
+        let checked = try preparation.check(body)
+        let pspPayerReference = try await bindPayer(checked)
+        let prepared = try preparation.prepare(
+            checked, payeeReference: payeeReference, pspPayerReference: pspPayerReference)
         let now = clock.milliseconds
         let order = StoredOrder(
             id: BackendIDs.orderID(now: clock.date), payeeReference: payeeReference, userID: user,
             idempotencyKey: idempotencyKey,
             requestHash: RequestFingerprint.of(.object(body)), operation: prepared.order.operation.rawValue,
             currency: prepared.order.currency, amount: prepared.order.amount, vatAmount: prepared.order.vatAmount,
-            payerReference: prepared.order.payer?.payerReference, creation: .pending, status: nil, pspID: nil,
+            payerReference: checked.payer?.payerReference, creation: .pending, status: nil, pspID: nil,
             responseStatus: nil, responseBody: nil, createdAt: now, updatedAt: now)
         guard idempotencyKey != nil else {
             return try await callSwedbankPay(for: order, row: .unwritten, body: prepared.body)
@@ -51,15 +54,13 @@ struct PaymentOrderCreation: Sendable {
         case .recorded(let recorded):
             return try await callSwedbankPay(for: recorded, row: .reserved, body: prepared.body)
         case .existing(let existing):
-            return try await repeatRequest(existing, requestHash: order.requestHash, body: body)
+            return try await repeatRequest(existing, requestHash: order.requestHash, prepared: prepared)
         }
     }
 
     /// A request with a key the user used before.
-    private func repeatRequest(
-        _ existing: StoredOrder, requestHash: String, body: SwedbankPaySDK.JSONObject
-    )
-        async throws -> Response
+    private func repeatRequest(_ existing: StoredOrder, requestHash: String, prepared: Prepared) async throws
+        -> Response
     {
         guard existing.requestHash == requestHash else {
             throw BackendProblem.badRequest(
@@ -79,8 +80,11 @@ struct PaymentOrderCreation: Sendable {
             }
             // Tried again with the payee reference of the first try: Swedbank Pay refuses a second
             // order with it, so a first try that did reach Swedbank Pay cannot make a duplicate.
-            let prepared = try preparation.prepare(body, payeeReference: claimed.payeeReference)
-            return try await callSwedbankPay(for: claimed, row: .reserved, body: prepared.body)
+            // (The body is the same, so its payer is bound to the same Swedbank Pay reference.)
+            let again = try preparation.prepare(
+                prepared.order, payeeReference: claimed.payeeReference,
+                pspPayerReference: prepared.order.payer?.payerReference)
+            return try await callSwedbankPay(for: claimed, row: .reserved, body: again.body)
         }
     }
 
@@ -164,4 +168,5 @@ struct PaymentOrderCreation: Sendable {
     }
 
     private typealias URI = SwedbankPaySDK.ProblemTypeURI
+    private typealias Prepared = PaymentOrderPreparation.Prepared
 }

@@ -18,14 +18,15 @@ struct PaymentOrderPreparation: Sendable {
         var body: Data
     }
 
-    func prepare(_ body: SwedbankPaySDK.JSONObject, payeeReference: String) throws(BackendProblem) -> Prepared {
+    /// The app's order, decoded and checked: what the backend refuses before anything else.
+    func check(_ body: SwedbankPaySDK.JSONObject) throws(BackendProblem) -> SwedbankPaySDK.PaymentOrder {
         guard case .object(let raw)? = body["paymentorder"] else {
             let hint = body["paymentOrder"] != nil ? " (the key is lower-case: paymentorder)" : ""
             throw .badRequest(
                 "The body must be {\"paymentorder\": {…}}\(hint).",
                 problems: [("paymentorder", "The field is required and must be an object.")])
         }
-        var order = try Self.decode(raw)
+        let order = try Self.decode(raw)
         var problems = FieldProblems()
         Self.check(order, into: &problems)
         try problems.throwIfAny("The payment order is invalid.")
@@ -36,9 +37,20 @@ struct PaymentOrderPreparation: Sendable {
                 "Payment tokens are not accepted by this backend.",
                 problems: [("paymentorder.paymentToken", "Not accepted by this backend.")])
         }
+        return order
+    }
+
+    /// The checked `order` as sent to Swedbank Pay: the merchant's payee id, `payeeReference`,
+    /// the backend's callback URL, and the payer reference the backend bound the app's to
+    /// (`PayerBinding.swift`) instead of the app's own.
+    func prepare(
+        _ order: SwedbankPaySDK.PaymentOrder, payeeReference: String, pspPayerReference: String?
+    ) throws(BackendProblem) -> Prepared {
+        var order = order
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
         order.urls.callbackUrl = callbackURL
+        if order.payer?.payerReference != nil { order.payer?.payerReference = pspPayerReference }
         let encoded: Data
         do {
             encoded = try Self.encoder.encode(order)
@@ -144,6 +156,13 @@ struct PaymentOrderPreparation: Sendable {
         }
         if let items = order.orderItems, items.count > 1_000 {
             problems.add(path + "orderItems", "At most 1000 items.")
+        }
+        // Identifiers that name a payer and their cards: one spelling each (``Identifier``).
+        if let reference = order.payer?.payerReference, !Identifier.accepts(reference, as: .payerReference) {
+            problems.add(path + "payer.payerReference", "Must be \(Identifier.Kind.payerReference.rule).")
+        }
+        if let token = order.paymentToken, !Identifier.accepts(token, as: .paymentToken) {
+            problems.add(path + "paymentToken", "Must be \(Identifier.Kind.paymentToken.rule).")
         }
     }
 

@@ -17,7 +17,7 @@ struct PaymentOrderRoutes {
             return try await creation.create(
                 body: body, user: user, idempotencyKey: request.headers.value(PaymentOrderCreation.keyHeader)
             ) { order in
-                try await services.authorizePayer(of: order, user: user)
+                try await services.bindPayer(of: order, user: user)
             }
         }
         app.get("/paymentorders/:id") { _, context in

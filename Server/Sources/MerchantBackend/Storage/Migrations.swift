@@ -125,6 +125,33 @@ enum Migrations {
                 "CREATE TABLE IF NOT EXISTS callback_early (psp_id TEXT PRIMARY KEY, received_at BIGINT NOT NULL)",
                 "CREATE INDEX IF NOT EXISTS callback_early_received ON callback_early (received_at)",
             ]),
+        // A payer reference names a payer within its user only, and Swedbank Pay sees the
+        // backend's own reference for it (`PayerBinding.swift`). The pins of version 2 carry over
+        // as they were (the reference is its own Swedbank Pay reference, so saved cards stay
+        // listed), except references that differ from another user's by letter case alone: a
+        // service comparing them without case would have taken them for one payer, so neither
+        // is kept. `payer_owners` is read no more; it stays for a backend of the previous
+        // version still running during an upgrade.
+        Migration(
+            version: 7,
+            statements: [
+                """
+                CREATE TABLE IF NOT EXISTS payer_references (
+                    user_id TEXT NOT NULL,
+                    payer_reference TEXT NOT NULL,
+                    psp_payer_reference TEXT NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (user_id, payer_reference)
+                )
+                """,
+                """
+                INSERT INTO payer_references (user_id, payer_reference, psp_payer_reference, created_at) \
+                SELECT o.user_id, o.payer_reference, o.payer_reference, o.created_at FROM payer_owners o \
+                WHERE NOT EXISTS (SELECT 1 FROM payer_owners p WHERE p.user_id <> o.user_id \
+                AND lower(p.payer_reference) = lower(o.payer_reference)) \
+                ON CONFLICT DO NOTHING
+                """,
+            ]),
     ]
 
     /// Applies what the database lacks; `now` (milliseconds) dates the versions applied.

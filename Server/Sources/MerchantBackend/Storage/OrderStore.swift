@@ -129,30 +129,6 @@ struct OrderStore: Sendable {
         try await select("WHERE psp_id = \(bind: pspID)").first
     }
 
-    /// Pins `payerReference` to `user` unless another user holds it; returns the user who holds it
-    /// now. One statement, so two users naming a new reference at once cannot both win.
-    func claimPayer(_ payerReference: String, user: String, now: Int64) async throws -> String {
-        let rows = try await sql.raw(
-            """
-            INSERT INTO payer_owners (payer_reference, user_id, created_at) \
-            VALUES (\(bind: payerReference), \(bind: user), \(bind: now)) \
-            ON CONFLICT (payer_reference) DO UPDATE SET payer_reference = excluded.payer_reference RETURNING user_id
-            """
-        ).all()
-        guard let row = rows.first else { throw OrderStoreError.notRecorded }
-        return try row.decode(column: "user_id", as: String.self)
-    }
-
-    /// Whether `payerReference` is pinned to `user`, which makes the payer's tokens theirs.
-    func userOwnsPayer(_ payerReference: String, user: String) async throws -> Bool {
-        !(try await sql.raw(
-            """
-            SELECT user_id FROM payer_owners WHERE payer_reference = \(bind: payerReference) \
-            AND user_id = \(bind: user)
-            """
-        ).all()).isEmpty
-    }
-
     /// Where a callback was recorded.
     enum CallbackRecord: Equatable, Sendable {
         /// For one of this backend's orders, to be verified.
