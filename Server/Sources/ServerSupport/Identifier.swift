@@ -70,6 +70,37 @@ public enum Identifier {
         return !bytes.isEmpty && bytes.count <= kind.maxLength && bytes.allSatisfy(kind.allows)
     }
 
+    /// The `kind` identifier a percent-encoded URL path segment carries, or nil when it carries
+    /// anything else. Decoded byte by byte: a decoder that makes text first (Foundation's
+    /// `removingPercentEncoding`) drops a leading byte-order mark and would let `%EF%BB%BFK…`
+    /// pass for `K…`.
+    public static func fromPathSegment(_ segment: Substring, as kind: Kind) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count)
+        var iterator = segment.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+        }
+        guard !bytes.isEmpty, bytes.count <= kind.maxLength, bytes.allSatisfy(kind.allows) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
     /// Whether two identifiers are the same: the same bytes.
     public static func same(_ one: String, _ other: String) -> Bool {
         one.utf8.elementsEqual(other.utf8)

@@ -102,14 +102,13 @@ struct PayerTokenRoutes {
         try identifier(context, "token", named: "paymentToken", kind: .paymentToken)
     }
 
-    /// The path parameter `parameter`, percent-decoded; a 400 problem naming it `name` (the
-    /// contract's name) unless it is a `kind` identifier.
+    /// The path parameter `parameter`, percent-decoded byte by byte; a 400 problem naming it
+    /// `name` (the contract's name) unless it is a `kind` identifier.
     private static func identifier(
         _ context: BackendRequestContext, _ parameter: String, named name: String, kind: Identifier.Kind
     ) throws -> String {
         let raw = try context.parameters.require(parameter)
-        let text = raw.removingPercentEncoding ?? raw
-        guard Identifier.accepts(text, as: kind) else {
+        guard let text = Identifier.fromPathSegment(raw[...], as: kind) else {
             throw BackendProblem.badRequest("The \(name) must be \(kind.rule).", problems: [(name, "Invalid.")])
         }
         return text
