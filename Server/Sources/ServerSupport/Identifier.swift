@@ -45,7 +45,8 @@ public enum Identifier {
         /// Whether `byte` is one of the kind's characters.
         func allows(_ byte: UInt8) -> Bool {
             switch self {
-            case .payerReference: Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            case .payerReference:
+                Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
             case .payeeReference: Identifier.isLetterOrDigit(byte)
             case .paymentToken: Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-")
             case .idempotencyKey: (0x20...0x7E).contains(byte)

@@ -98,7 +98,9 @@ import Testing
             #expect(onUsed.map(\.status) == [200, 404, 403, 201])
             #expect(onUnused.map(\.status) == onUsed.map(\.status))
             for (one, other) in zip(onUsed, onUnused).prefix(3) {
-                #expect(one.body.replacingOccurrences(of: used, with: "R") == other.body.replacingOccurrences(of: unused, with: "R"))
+                #expect(
+                    one.body.replacingOccurrences(of: used, with: "R")
+                        == other.body.replacingOccurrences(of: unused, with: "R"))
             }
         }
     }
@@ -131,7 +133,8 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(again == [201, 201, 201, 201])
-            #expect(try await store.pspPayerReference(user: users[0], payerReference: payer).map(bound.contains) == true)
+            #expect(
+                try await store.pspPayerReference(user: users[0], payerReference: payer).map(bound.contains) == true)
         }
     }
 
@@ -158,7 +161,8 @@ import Testing
             // Without a payer, and with the victim's reference (a payer of the attacker's own, which
             // they never made an order for, so without tokens).
             #expect(answers.map(\.status) == [403, 403])
-            #expect(answers.map(\.problemNames) == [["paymentorder.payer.payerReference"], ["paymentorder.paymentToken"]])
+            #expect(
+                answers.map(\.problemNames) == [["paymentorder.payer.payerReference"], ["paymentorder.paymentToken"]])
             #expect(sent == [])
             // With a reference of their own, which they never made an order for, the payer has no
             // tokens: refused without asking Swedbank Pay.

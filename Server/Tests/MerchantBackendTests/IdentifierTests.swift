@@ -115,7 +115,8 @@ import Testing
             }
             // Bound once: a second candidate does not replace the first.
             #expect(
-                try await store.bindPayerReference(user: rows[0].user, payerReference: rows[0].reference, candidate: "x", now: 2)
+                try await store.bindPayerReference(
+                    user: rows[0].user, payerReference: rows[0].reference, candidate: "x", now: 2)
                     == "p1")
             #expect(try await store.pspPayerReference(user: "jos\u{E9}.l", payerReference: "KUND-1001 ") == nil)
         }

@@ -20,7 +20,9 @@ import Testing
 
     @Test func looseMatchingTakesEveryLookalikeForOnePayer() {
         for spelling in Self.lookalikes {
-            #expect(PayerReferenceMatching.loose.key(spelling) == PayerReferenceMatching.loose.key("KUND-1001"), "\(spelling.debugDescription)")
+            #expect(
+                PayerReferenceMatching.loose.key(spelling) == PayerReferenceMatching.loose.key("KUND-1001"),
+                "\(spelling.debugDescription)")
         }
         #expect(PayerReferenceMatching.loose.key("\u{212B}sa") == PayerReferenceMatching.loose.key("A\u{30A}sa"))
         #expect(PayerReferenceMatching.loose.key("KUND-1001") != PayerReferenceMatching.loose.key("KUND-1002"))
