@@ -86,19 +86,24 @@ import Testing
         do {
             _ = try PostPurchaseBody.parse(body, kind: .capture)
         } catch let problem as SandboxProblem {
-            #expect(problem.problems.map(\.name) == ["transaction.orderItems[0].unitPrice", "transaction.orderItems[0].amount"])
+            #expect(
+                problem.problems.map(\.name) == [
+                    "transaction.orderItems[0].unitPrice", "transaction.orderItems[0].amount",
+                ])
         }
     }
 
     // The contract's largest amount is 2^53 − 1; the backend accepted 2^53 (a deep contract run
     // found it) and any `Int64`.
     @Test func theBackendRefusesAnAmountPastTheContractsLargest() throws {
-        for (amount, accepted) in [(Int64(9_007_199_254_740_991), true), (9_007_199_254_740_992, false), (.max, false)] {
+        for (amount, accepted) in [(Int64(9_007_199_254_740_991), true), (9_007_199_254_740_992, false), (.max, false)]
+        {
             var problems = FieldProblems()
             let order = SwedbankPaySDK.PaymentOrder(
                 currency: "SEK", amount: amount, vatAmount: 0, description: "Boundary",
                 urls: SwedbankPaySDK.PaymentOrderUrls(
-                    hostUrls: [URL(string: "https://example.com")!], completeUrl: URL(string: "https://example.com/c")!))
+                    hostUrls: [URL(string: "https://example.com")!], completeUrl: URL(string: "https://example.com/c")!)
+            )
             PaymentOrderPreparation.check(order, into: &problems)
             #expect(problems.list.map(\.name) == (accepted ? [] : ["paymentorder.amount"]), "\(amount)")
         }
@@ -107,7 +112,9 @@ import Testing
     // The contract allowed any `abortReason` and the relay passed any string on, which Swedbank
     // Pay refuses but for its two reasons: the relay now takes those two, as the contract says.
     @Test func theRelayTakesTheTwoAbortReasonsSwedbankPayKnows() {
-        for (reason, accepted) in [("CancelledByConsumer", true), ("CancelledByCustomer", true), ("AbortedByUser", false)] {
+        for (reason, accepted) in [
+            ("CancelledByConsumer", true), ("CancelledByCustomer", true), ("AbortedByUser", false),
+        ] {
             var problems = FieldProblems()
             let patch = RelayedPatch.parse(
                 ["operation": .string("Abort"), "abortReason": .string(reason)], into: &problems)

@@ -3,14 +3,14 @@ import Foundation
 import LocalStack
 import NIOCore
 import NIOHTTP1
-@testable import PaymentSandbox
 import PropertyBased
 import ServerSupport
-import Synchronization
 import SwedbankPaySDK
+import Synchronization
 import Testing
 
 @testable import MerchantBackend
+@testable import PaymentSandbox
 
 /// Boundary amounts through both servers as `swedbankpay serve` runs them — a sandbox and a
 /// backend in one process, on loopback: an order created (through the backend's app API, and
@@ -115,7 +115,9 @@ import Testing
             }
             // The scenarios reach every outcome: orders refused and made, money moved and refused.
             let seen = statuses.withLock { $0 }
-            for outcome in ["order 400", "order 201", "admin 201", "admin 400", "admin 409", "sandbox 200", "sandbox 400"] {
+            for outcome in [
+                "order 400", "order 201", "admin 201", "admin 400", "admin 409", "sandbox 200", "sandbox 400",
+            ] {
                 #expect(seen[outcome, default: 0] > 0, "no \(outcome) in \(seen)")
             }
             let backend = try await stack.send(.GET, stack.backendURL + "/healthz", headers: [:])
@@ -155,18 +157,23 @@ import Testing
             #expect(paid.status == 200, "\(scenario): \(paid.body)")
         }
         for step in scenario.steps {
-            let collection = step.kind == .capture ? "captures" : step.kind == .cancellation ? "cancellations" : "reversals"
+            let collection =
+                step.kind == .capture ? "captures" : step.kind == .cancellation ? "cancellations" : "reversals"
             var adminBody = step.body
             adminBody["payeeReference"] = nil
             let viaAdmin = try await stack.send(
                 .POST, stack.backendURL + "/admin/paymentorders/\(backendOrder.guid)/\(collection)",
                 json: SwedbankPaySDK.JSONValue.object(adminBody).jsonText, headers: admin)
-            #expect((200..<500).contains(viaAdmin.status), "\(scenario): admin \(collection) \(viaAdmin.status) \(viaAdmin.body)")
+            #expect(
+                (200..<500).contains(viaAdmin.status),
+                "\(scenario): admin \(collection) \(viaAdmin.status) \(viaAdmin.body)")
             seen.append("admin \(viaAdmin.status)")
             let atSandbox = try await stack.send(
                 .POST, stack.sandboxURL + sandboxOrder.path + "/" + collection, json: transactionJSON(step.body),
                 headers: merchant)
-            #expect((200..<500).contains(atSandbox.status), "\(scenario): \(collection) \(atSandbox.status) \(atSandbox.body)")
+            #expect(
+                (200..<500).contains(atSandbox.status),
+                "\(scenario): \(collection) \(atSandbox.status) \(atSandbox.body)")
             seen.append("sandbox \(atSandbox.status)")
         }
         return seen

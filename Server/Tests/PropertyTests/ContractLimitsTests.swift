@@ -25,7 +25,9 @@ import Testing
 
     /// Every limit keyword of `schema` and its members, by place (`$ref`s are not followed: the
     /// shared `WebURL` and `Language` are the SDK's and the URL check's, not a body's own).
-    static func stated(_ schema: ContractYAML, at place: String) -> [(place: String, keyword: String, bound: ContractLimits.Bound)] {
+    static func stated(_ schema: ContractYAML, at place: String) -> [(
+        place: String, keyword: String, bound: ContractLimits.Bound
+    )] {
         var found: [(String, String, ContractLimits.Bound)] = []
         for keyword in keywords {
             guard let value = schema[keyword] else { continue }

@@ -38,7 +38,8 @@ import Testing
         }
         // The finding's numbers, and the largest: exact, where the product has 106 bits.
         let largest = MinorUnits.largest
-        #expect(MinorUnits.vatShare(of: 10_000_000_000, whole: 10_000_000_000, wholeVAT: 1_000_000_000) == 1_000_000_000)
+        #expect(
+            MinorUnits.vatShare(of: 10_000_000_000, whole: 10_000_000_000, wholeVAT: 1_000_000_000) == 1_000_000_000)
         #expect(MinorUnits.vatShare(of: largest, whole: largest, wholeVAT: largest - 1) == largest - 1)
         #expect(MinorUnits.vatShare(of: largest / 2, whole: largest, wholeVAT: largest / 5) == 900_719_925_474_098)
     }
@@ -130,12 +131,16 @@ import Testing
         for _ in 0..<3_000 {
             let (header, claims, flip) = Self.tokenParts.run(using: &rng)
             let key = flip % 2 == 0 ? "secret-a" : "secret-b"
-            switch AccessTokenProperties.verdict(AccessTokenProperties.token(header: header, claims: claims, key: key)) {
+            switch AccessTokenProperties.verdict(AccessTokenProperties.token(header: header, claims: claims, key: key))
+            {
             case .success: seen.insert("accepted")
             case .failure(let refusal): seen.insert("\(refusal)")
             }
         }
-        #expect(seen.isSuperset(of: ["accepted", "malformed", "unsupportedAlgorithm", "unknownKey", "badSignature", "expired"]))
+        #expect(
+            seen.isSuperset(of: [
+                "accepted", "malformed", "unsupportedAlgorithm", "unknownKey", "badSignature", "expired",
+            ]))
         #expect(seen.isSuperset(of: ["missingExpiry", "notYetValid", "wrongAudience", "wrongIssuer", "missingUser"]))
     }
 }

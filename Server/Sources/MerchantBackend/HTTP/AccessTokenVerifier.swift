@@ -38,7 +38,8 @@ struct AccessTokenVerifier: Sendable {
     /// The verdict on `token` at `now`: ``AccessTokenDecision`` with jwt-kit's signature checks.
     static func decide(_ token: String, algorithms: JWTAlgorithms, rules: Rules, now: Date) -> Verdict {
         AccessTokenDecision.decide(
-            token, keys: AccessTokenDecision.Keys(hs256: algorithms.hs256, rs256: algorithms.rs256, es256: algorithms.es256),
+            token,
+            keys: AccessTokenDecision.Keys(hs256: algorithms.hs256, rs256: algorithms.rs256, es256: algorithms.es256),
             verify: { key, signature, signed in (try? key.verify(signature, signs: signed)) == true }, rules: rules,
             now: now)
     }

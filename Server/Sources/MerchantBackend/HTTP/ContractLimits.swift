@@ -32,6 +32,8 @@ enum ContractLimits {
         ("reOrderPurchaseIndicator", SwedbankPaySDK.ReOrderPurchaseIndicator.allCases.map(\.rawValue)),
     ]
 
+    // Identifiers (`payer.payerReference`, `paymentToken`) are ``Identifier``'s rule.
+
     // MARK: PATCH /patch and PATCH /paymentorders/{id}/setInstrument
 
     static let href = 2_048
@@ -103,6 +105,8 @@ enum ContractLimits {
                 ]),
             Statement(place: order + ".orderItems", keywords: ["maxItems": .number(Int64(orderItems))]),
             values(order + ".operation", operations), values(line + ".type", itemTypes),
+            length(order + ".payer.payerReference", 1...Identifier.Kind.payerReference.maxLength),
+            length(order + ".paymentToken", 1...Identifier.Kind.paymentToken.maxLength),
             maxLength("SetInstrumentArguments.paymentorder.instrument", instrument),
             values("SetInstrumentArguments.paymentorder.operation", ["SetInstrument"]),
             maxLength("PatchArguments.href", href),

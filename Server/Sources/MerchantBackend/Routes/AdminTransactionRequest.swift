@@ -40,7 +40,8 @@ struct AdminTransactionRequest: Sendable, Equatable {
                 }
             case _?:
                 problems.add(
-                    key, "Must be an integer from \(range.lowerBound) to \(range.upperBound), in the currency's minor unit.")
+                    key,
+                    "Must be an integer from \(range.lowerBound) to \(range.upperBound), in the currency's minor unit.")
             }
         }
         if body["amount"] == nil, request.vatAmount != nil {

@@ -161,6 +161,13 @@ struct PaymentOrderPreparation: Sendable {
         for (name, url) in links {
             if let url, !isWebURL(url) { problems.add(path + "urls." + name, "Must be an absolute http(s) URL.") }
         }
+        // Identifiers that name a payer and their cards: one spelling each (``Identifier``).
+        if let reference = order.payer?.payerReference, !Identifier.accepts(reference, as: .payerReference) {
+            problems.add(path + "payer.payerReference", "Must be \(Identifier.Kind.payerReference.rule).")
+        }
+        if let token = order.paymentToken, !Identifier.accepts(token, as: .paymentToken) {
+            problems.add(path + "paymentToken", "Must be \(Identifier.Kind.paymentToken.rule).")
+        }
         guard let items = order.orderItems else { return }
         if items.count > ContractLimits.orderItems {
             problems.add(path + "orderItems", "At most \(ContractLimits.orderItems) items.")
@@ -172,24 +179,20 @@ struct PaymentOrderPreparation: Sendable {
     }
 
     /// An order line's numbers: prices and amounts within ±(2^53 − 1), counts from 0.
-    private static func checkLine(_ item: SwedbankPaySDK.OrderItem, at path: String, into problems: inout FieldProblems) {
+    private static func checkLine(_ item: SwedbankPaySDK.OrderItem, at path: String, into problems: inout FieldProblems)
+    {
         let amounts: [(String, Int64?)] = [
             ("unitPrice", item.unitPrice), ("discountPrice", item.discountPrice), ("amount", item.amount),
             ("vatAmount", item.vatAmount),
         ]
         for case (let member, let value?) in amounts where !ContractLimits.lineAmount.contains(value) {
-            problems.add(path + member, "Must be from \(ContractLimits.lineAmount.lowerBound) to \(ContractLimits.lineAmount.upperBound).")
+            problems.add(
+                path + member,
+                "Must be from \(ContractLimits.lineAmount.lowerBound) to \(ContractLimits.lineAmount.upperBound).")
         }
         for (member, value) in [("quantity", Int64(item.quantity)), ("vatPercent", Int64(item.vatPercent))]
         where !ContractLimits.lineCount.contains(value) {
             problems.add(path + member, "Must be from 0 to \(ContractLimits.lineCount.upperBound).")
-        }
-        // Identifiers that name a payer and their cards: one spelling each (``Identifier``).
-        if let reference = order.payer?.payerReference, !Identifier.accepts(reference, as: .payerReference) {
-            problems.add(path + "payer.payerReference", "Must be \(Identifier.Kind.payerReference.rule).")
-        }
-        if let token = order.paymentToken, !Identifier.accepts(token, as: .paymentToken) {
-            problems.add(path + "paymentToken", "Must be \(Identifier.Kind.paymentToken.rule).")
         }
     }
 

@@ -10,7 +10,8 @@ import SwedbankPaySDK
 /// the backend. Nil when the property holds.
 enum AccessTokenProperties {
     /// Keys as the backend binds them: two shared secrets, one RSA key and one EC key by `kid`.
-    static let keys = AccessTokenDecision.Keys(hs256: ["secret-a", "secret-b"], rs256: ["rsa-1": "rsa"], es256: ["ec-1": "ec"])
+    static let keys = AccessTokenDecision.Keys(
+        hs256: ["secret-a", "secret-b"], rs256: ["rsa-1": "rsa"], es256: ["ec-1": "ec"])
     static let rules = AccessTokenDecision.Rules(
         audience: "backend", issuer: "issuer", userClaim: "sub", leeway: 30, userLengths: 5...256)
     static let now = Date(timeIntervalSince1970: 1_700_000_000)

@@ -100,7 +100,8 @@ enum PostPurchaseProperties {
         PaymentOrderValidator.checkAmounts(order, at: "paymentorder.", required: true, into: &problems)
         let valid = MinorUnits.amounts.contains(scenario.amount) && (0...scenario.amount).contains(scenario.vatAmount)
         if problems.isEmpty != valid {
-            return "the create check \(valid ? "refused" : "accepted") \(scenario.amount) with VAT \(scenario.vatAmount)"
+            return
+                "the create check \(valid ? "refused" : "accepted") \(scenario.amount) with VAT \(scenario.vatAmount)"
         }
         guard valid else { return nil }
         var record = paidRecord(amount: scenario.amount, vatAmount: scenario.vatAmount, sale: scenario.sale)
@@ -183,7 +184,8 @@ enum PostPurchaseProperties {
         }
         let status: PaymentOrderStatus =
             request.kind == .cancellation && !new.captured
-            ? .cancelled : request.kind == .reversal && new.remainingReversal == 0 && new.remainingCapture == 0
+            ? .cancelled
+            : request.kind == .reversal && new.remainingReversal == 0 && new.remainingCapture == 0
                 ? .reversed : before.status
         guard after.status == status else { return "after a \(kind): \(after.status), expected \(status)" }
         guard after.history.count == before.history.count + 1, after.history.last?.amount == transaction.amount else {
@@ -261,9 +263,12 @@ enum PostPurchaseProperties {
         let sent: (amount: Int64, vatAmount: Int64)?
         do {
             sent = try request.amounts(
-                for: kind, order: order, paymentOrder: ["remainingCaptureAmount": remaining, "remainingReversalAmount": remaining])
+                for: kind, order: order,
+                paymentOrder: ["remainingCaptureAmount": remaining, "remainingReversalAmount": remaining])
         } catch {
-            if error.status != 502 || given.amount != nil || remaining.integerValue.map(MinorUnits.amounts.contains) == true {
+            if error.status != 502 || given.amount != nil
+                || remaining.integerValue.map(MinorUnits.amounts.contains) == true
+            {
                 return "\(kind.rawValue) \(body) with \(remaining.jsonText) remaining failed: \(error)"
             }
             return nil

@@ -38,7 +38,9 @@ enum RelayProperties {
             sent = ["operation": .string("SetInstrument"), "instrument": .string(instrument)]
         case .abort(let reason):
             if let reason, !ContractLimits.abortReasons.contains(reason) { return "abort reason \(reason) relayed" }
-            sent = ["operation": .string("Abort")].merging(reason.map { ["abortReason": .string($0)] } ?? [:]) { a, _ in a }
+            sent = ["operation": .string("Abort")].merging(reason.map { ["abortReason": .string($0)] } ?? [:]) { a, _ in
+                a
+            }
         }
         guard order == sent else { return "the app's \(order) relayed as \(sent)" }
         guard patch.body == .object(["paymentorder": .object(sent)]) else { return "sent \(patch.body.jsonText)" }
