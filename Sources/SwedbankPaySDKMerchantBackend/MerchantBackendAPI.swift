@@ -84,7 +84,9 @@ struct MerchantBackendAPI: Sendable {
 
     /// The SDK's own fields first; configured and per-call headers are added after them. The
     /// fields the SDK owns — `Accept`, `Content-Type` and `User-Agent` — are never taken from
-    /// configured headers, so configuring an API key can never drop the JSON `Content-Type`.
+    /// configured headers, so configuring an API key can never drop the JSON `Content-Type`; nor
+    /// is an `Idempotency-Key` when the call sends its own (a configured one would make every
+    /// order of the app the same order).
     private func requestHeaders(
         hasBody: Bool,
         extraHeaders: SwedbankPaySDK.HTTPHeaders
@@ -96,7 +98,10 @@ struct MerchantBackendAPI: Sendable {
         }
         result.add(name: "User-Agent", value: SwedbankPaySDK.VersionReporter.userAgent)
         let own: Set<String> = ["accept", "content-type", "user-agent"]
+        let keyName = SwedbankPaySDK.IdempotencyKey.headerName.lowercased()
+        let callsKey = extraHeaders.contains { $0.name.lowercased() == keyName }
         for field in headers where !own.contains(field.name.lowercased()) {
+            if callsKey && field.name.lowercased() == keyName { continue }
             result.add(name: field.name, value: field.value)
         }
         for field in extraHeaders where !own.contains(field.name.lowercased()) {

@@ -30,8 +30,17 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
             throw SwedbankPaySDK.MerchantBackendInvalidArgument("postPaymentorders needs a payment order")
         }
         let order = Self.prepare(paymentOrder, consumerProfileRef: consumerProfileRef, options: options)
-        let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await postToDiscovered(
-            \.paymentorders, json: PaymentOrderRequestBody(paymentorder: order))
+        // One key for every try of this call: a try whose answer was lost may have made the order,
+        // and the backend answers a repeated key with that order instead of making another.
+        let key = SwedbankPaySDK.IdempotencyKey.current ?? SwedbankPaySDK.IdempotencyKey()
+        var headers = SwedbankPaySDK.HTTPHeaders()
+        headers.add(name: SwedbankPaySDK.IdempotencyKey.headerName, value: key.value)
+        let body = PaymentOrderRequestBody(paymentorder: order)
+        let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await orderCreationRetry.run(
+            isRetryable: Self.isLostAnswer
+        ) { _ in
+            try await postToDiscovered(\.paymentorders, json: body, extraHeaders: headers)
+        }
         return try Self.paymentOrderInfo(
             for: order, answer: answer, isV3: options.contains(.isV3), backendUrl: backendUrl)
     }
@@ -102,16 +111,25 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
     /// backend moved them), so they are fetched again and the call is made once more.
     func postToDiscovered<Body: Decodable & Sendable>(
         _ endpoint: KeyPath<DiscoveredEndpoints, URL> & Sendable,
-        json: some Encodable & Sendable
+        json: some Encodable & Sendable,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
     ) async throws(SwedbankPaySDK.MerchantBackendError) -> MerchantBackendAPI.Answer<Body> {
         let endpoints = try await discoveredEndpoints()
         do {
-            return try await api.send("POST", endpoints[keyPath: endpoint], json: json)
+            return try await api.send("POST", endpoints[keyPath: endpoint], json: json, extraHeaders: extraHeaders)
         } catch .problem(let problem) where problem.status == 404 {
             await discovery.invalidate(endpoints)
             let fresh = try await discoveredEndpoints()
-            return try await api.send("POST", fresh[keyPath: endpoint], json: json)
+            return try await api.send("POST", fresh[keyPath: endpoint], json: json, extraHeaders: extraHeaders)
         }
+    }
+
+    /// Whether a failed call got no response at all (so its request may be sent again): the
+    /// transport timed out or lost the connection. A cancelled call, an answer — a problem
+    /// included — and a body that could not be encoded are final.
+    static func isLostAnswer(_ error: any Error) -> Bool {
+        guard case .networkError(let cause)? = error as? SwedbankPaySDK.MerchantBackendError else { return false }
+        return SwedbankPaySDK.OrderCreationRetry.isLostAnswer(cause)
     }
 
     func discoveredEndpoints() async throws(SwedbankPaySDK.MerchantBackendError) -> DiscoveredEndpoints {

@@ -20,6 +20,11 @@ extension SwedbankPaySDK {
     ///
     /// The backend's resource links (`GET backendUrl`) are fetched once and shared by all copies
     /// of a configuration; they are fetched again when a link answers 404.
+    ///
+    /// `postPaymentorders` sends an `Idempotency-Key`: `SwedbankPaySDK.IdempotencyKey.current`
+    /// (the controller's key of the payment), else a new one per call. A try that gets no response
+    /// is repeated with the same key as ``orderCreationRetry`` says, so a lost answer neither fails
+    /// the payment at once nor makes a second order.
     public struct MerchantBackendConfiguration: SwedbankPaySDKConfigurationAsync,
         SwedbankPaySDKConfigurationWithCallbackScheme
     {
@@ -34,6 +39,11 @@ extension SwedbankPaySDK {
         /// Public keys the backend's TLS certificates are pinned to (enforced on Apple platforms;
         /// see ``PinPublicKeys``).
         public let pinPublicKeys: [PinPublicKeys]?
+        /// How `postPaymentorders` tries again when an answer is lost (no response at all): with
+        /// the same `Idempotency-Key`, so the backend answers the order the lost try made, if it
+        /// made one. Three tries, waiting 1 s and then 2 s, unless set otherwise; `.never`
+        /// turns retrying off.
+        public var orderCreationRetry = OrderCreationRetry.standard
 
         let api: MerchantBackendAPI
         let discovery = EndpointDiscovery()

@@ -57,14 +57,17 @@ import Testing
             "GET", MerchantBackendHarness.backend,
             reply: .json(#"{"consumers": "c", "paymentorders": "paymentorders"}"#))
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created))
+        // One try per call, so the first call fails on the lost discovery (retries: OrderCreationRetryTests).
+        var configuration = harness.configuration
+        configuration.orderCreationRetry = .never
         let error = await merchantBackendError {
-            _ = try await harness.configuration.postPaymentorders(
+            _ = try await configuration.postPaymentorders(
                 paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         }
         #expect(
             error == .networkError(SwedbankPaySDK.TransportError.timedOut(URL(string: MerchantBackendHarness.backend)!))
         )
-        _ = try await harness.configuration.postPaymentorders(
+        _ = try await configuration.postPaymentorders(
             paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         #expect(harness.requestLines.filter { $0.hasPrefix("GET") }.count == 2)
     }

@@ -9,8 +9,11 @@ import Testing
     @Test func createsAV3PaymentOrderWithTheExactBodyAndHeaders() async throws {
         let harness = MerchantBackendHarness()
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: .json(v3Created, status: 201))
-        let info = try await harness.configuration.postPaymentorders(
-            paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
+        let key = try #require(SwedbankPaySDK.IdempotencyKey("key-1"))
+        let info = try await SwedbankPaySDK.IdempotencyKey.withCurrent(key) {
+            try await harness.configuration.postPaymentorders(
+                paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
+        }
 
         let request = harness.http.requests[1]
         #expect(
@@ -20,6 +23,7 @@ import Testing
                 "User-Agent: SwedbankPaySDK-Swift/\(SwedbankPaySDK.VersionReporter.currentVersion) (compatible; SwedbankPaySDK-iOS/5.0.3)",
                 "x-payex-sample-access-token: token-1",
                 "x-payex-sample-apikey: key",
+                "Idempotency-Key: key-1",
             ])
         let expected = try json(
             #"""
@@ -210,7 +214,8 @@ import Testing
         _ = try await harness.configuration.postPaymentorders(
             paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         #expect(harness.http.requests[0].headers.map(\.name) == ["Accept", "User-Agent"])
-        #expect(harness.http.requests[1].headers.map(\.name) == ["Accept", "Content-Type", "User-Agent"])
+        #expect(
+            harness.http.requests[1].headers.map(\.name) == ["Accept", "Content-Type", "User-Agent", "Idempotency-Key"])
     }
 
     @Test func theCallbackFormCompletesOnceOnTheMainActor() async throws {

@@ -9,8 +9,11 @@ import Testing
     private func failure(for reply: StubHTTPClient.Reply) async -> SwedbankPaySDK.MerchantBackendError? {
         let harness = MerchantBackendHarness()
         harness.http.on("POST", MerchantBackendHarness.paymentordersURL, reply: reply)
+        // One try, so a transport failure is reported as it happened (retries: OrderCreationRetryTests).
+        var configuration = harness.configuration
+        configuration.orderCreationRetry = .never
         return await merchantBackendError {
-            _ = try await harness.configuration.postPaymentorders(
+            _ = try await configuration.postPaymentorders(
                 paymentOrder: harness.order, userData: nil, consumerProfileRef: nil, options: .isV3)
         }
     }

@@ -82,6 +82,7 @@ struct BackendCommand: AsyncParsableCommand {
             configuration.trampolineURL = url
         }
         try backend.applyCallLimits(to: &configuration)
+        try backend.applyShutdownGrace(to: &configuration)
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()

@@ -99,9 +99,21 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A JWKS file with the RS256/ES256 public keys of JWT access tokens, read once at start. Env: SWEDBANKPAY_JWT_JWKS_FILE.",
+            "A JWKS file with the RS256/ES256 public keys of JWT access tokens, read at start and again on SIGHUP and every --jwt-jwks-reload seconds (a file that cannot be used keeps the last good keys). Env: SWEDBANKPAY_JWT_JWKS_FILE.",
             valueName: "path"))
     var jwtJwksFile: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between reads of the JWKS file; 0 reads it only on SIGHUP. Env: SWEDBANKPAY_JWT_JWKS_RELOAD. Default: 60.",
+            valueName: "seconds"))
+    var jwtJwksReload: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a graceful shutdown (SIGTERM, SIGINT) waits for requests in progress. Env: SWEDBANKPAY_SHUTDOWN_GRACE. Default: the Swedbank Pay timeout plus 5.",
+            valueName: "seconds"))
+    var shutdownGrace: Double?
 
     @Option(
         help: ArgumentHelp(
@@ -220,19 +232,13 @@ struct BackendOptions: ParsableArguments {
         let userClaim = jwtUserClaim ?? Environment.value("SWEDBANKPAY_JWT_USER_CLAIM")
         let audience = jwtAudience ?? Environment.value("SWEDBANKPAY_JWT_AUDIENCE")
         let issuer = jwtIssuer ?? Environment.value("SWEDBANKPAY_JWT_ISSUER")
-        let leeway =
-            try jwtLeeway
-            ?? Environment.value("SWEDBANKPAY_JWT_LEEWAY").map { text in
-                guard let value = Double(text) else {
-                    throw ValidationError("SWEDBANKPAY_JWT_LEEWAY must be seconds, not \(text)")
-                }
-                return value
-            }
+        let leeway = try jwtLeeway ?? Self.seconds("SWEDBANKPAY_JWT_LEEWAY")
+        let jwksReload = try jwtJwksReload ?? Self.seconds("SWEDBANKPAY_JWT_JWKS_RELOAD")
         switch mode {
         case "example":
             // JWT settings without the JWT mode would leave every user unverified unnoticed.
             if [secretFile, secret, jwksFile, userClaim, audience, issuer].contains(where: { $0 != nil })
-                || leeway != nil
+                || leeway != nil || jwksReload != nil
             {
                 throw ValidationError(
                     "JWT settings (--jwt-*, SWEDBANKPAY_JWT_*) are given but the authentication is example: add --auth jwt"
@@ -262,10 +268,17 @@ struct BackendOptions: ParsableArguments {
             guard let audience else {
                 throw ValidationError("--auth jwt needs --jwt-audience (or SWEDBANKPAY_JWT_AUDIENCE)")
             }
-            configuration.authentication = .jwt(
-                JWTAuthentication(
-                    hmacSecrets: secrets, jwks: jwks, userClaim: userClaim ?? "sub", audience: audience,
-                    issuer: issuer, leeway: leeway ?? 30))
+            var settings = JWTAuthentication(
+                hmacSecrets: secrets, jwks: jwks, userClaim: userClaim ?? "sub", audience: audience,
+                issuer: issuer, leeway: leeway ?? 30)
+            settings.jwksFile = jwksFile
+            if let jwksReload {
+                guard jwksFile != nil else {
+                    throw ValidationError("--jwt-jwks-reload needs --jwt-jwks-file (or SWEDBANKPAY_JWT_JWKS_FILE)")
+                }
+                settings.jwksReloadInterval = jwksReload
+            }
+            configuration.authentication = .jwt(settings)
         default:
             throw ValidationError("--auth must be example or jwt, not \(mode)")
         }
@@ -290,6 +303,21 @@ struct BackendOptions: ParsableArguments {
         }
         if let value = try resolve(maxCallbacksWaiting, "SWEDBANKPAY_MAX_CALLBACKS_WAITING") {
             configuration.maxCallbacksWaiting = value
+        }
+    }
+
+    /// Sets the shutdown grace given (flag, else environment); without one it follows the timeout.
+    func applyShutdownGrace(to configuration: inout BackendConfiguration) throws {
+        if let grace = try shutdownGrace ?? Self.seconds("SWEDBANKPAY_SHUTDOWN_GRACE") {
+            configuration.shutdownGrace = grace
+        }
+    }
+
+    /// The environment variable `name` as seconds, nil when it is not set.
+    private static func seconds(_ name: String) throws -> Double? {
+        try Environment.value(name).map { text in
+            guard let value = Double(text) else { throw ValidationError("\(name) must be seconds, not \(text)") }
+            return value
         }
     }
 
@@ -355,11 +383,6 @@ struct BackendOptions: ParsableArguments {
     }
 
     func resolvedTimeout() throws -> Double {
-        if let timeout { return timeout }
-        guard let text = Environment.value("SWEDBANKPAY_TIMEOUT") else { return 10 }
-        guard let value = Double(text) else {
-            throw ValidationError("SWEDBANKPAY_TIMEOUT must be seconds, not \(text)")
-        }
-        return value
+        try timeout ?? Self.seconds("SWEDBANKPAY_TIMEOUT") ?? 10
     }
 }

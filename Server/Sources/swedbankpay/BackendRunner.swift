@@ -24,21 +24,25 @@ enum BackendRunner {
     }
 
     /// Runs `services` until SIGTERM or SIGINT (or until one ends), shutting down gracefully
-    /// within 5 seconds.
-    static func run(services: [any Service]) async throws {
+    /// within `grace` seconds: the requests in progress finish (an order creation waits for
+    /// Swedbank Pay's answer and records it) unless they take longer.
+    static func run(services: [any Service], grace: TimeInterval) async throws {
         var configuration = ServiceGroupConfiguration(
             services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "swedbankpay"))
-        configuration.maximumGracefulShutdownDuration = .seconds(5)
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(grace * 1_000))
         try await ServiceGroup(configuration: configuration).run()
     }
 
-    /// ``run(services:)`` for a backend of its own: its client and database are closed after.
+    /// ``run(services:grace:)`` for a backend of its own, with its JWKS reloads when it has a
+    /// JWKS file, and the grace its configuration says: its client and database are closed after.
     static func run(
         services: [any Service], backend: MerchantBackend, database: BackendDatabase
     ) async throws {
+        let reloads = JWKSReloadService(backend: backend)
         do {
-            try await run(services: services)
+            try await run(
+                services: services + [reloads].compactMap { $0 }, grace: backend.configuration.shutdownGracePeriod)
         } catch {
             try? await backend.shutdown()
             try? await database.close()

@@ -146,7 +146,8 @@ struct SandboxCommand: AsyncParsableCommand {
         Console.line("Dashboard: \(url)/sandbox/\(dashboardHint)")
         // SIGINT and SIGTERM shut down gracefully, but an injected delay must not hold that up for
         // minutes.
-        try await BackendRunner.run(services: [stack.service])
+        // The sandbox's own routes answer at once (a delay fault at most keeps a request longer).
+        try await BackendRunner.run(services: [stack.service], grace: 5)
     }
 
     /// One curl command that creates a payment order with `token`.

@@ -87,11 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
             configuration.callbackBaseURL = try options.resolvedCallbackURL()
             try options.applyCallLimits(to: &configuration)
+            try options.applyShutdownGrace(to: &configuration)
             try options.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
             try BackendRunner.validate(configuration)
             return configuration
         }
-        _ = try configure(URL(string: "http://\(local):\(sandboxPort)")!, port)
+        let grace = try configure(URL(string: "http://\(local):\(sandboxPort)")!, port).shutdownGracePeriod
         let metrics = try backend.metricsService()
         let spans = try backend.tracing()
         var plan = LocalStack.Plan(
@@ -115,8 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         Console.line(BackendRunner.curlLine(base: Self.origin(base), apiKey: key))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
         // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
+        let reloads: (any Service)? = stack.backend.flatMap(JWKSReloadService.init)
         try await BackendRunner.run(
-            services: [spans?.service].compactMap { $0 } + [stack.service] + [metrics].compactMap { $0 })
+            services: [spans?.service].compactMap { $0 } + [stack.service] + [metrics, reloads].compactMap { $0 },
+            grace: grace)
     }
 
     /// A URL's text without a trailing slash.

@@ -72,10 +72,14 @@ extension SwedbankPaySDKController {
     private func createPaymentOrder(consumerProfileRef: String?, options: SwedbankPaySDK.VersionOptions) {
         guard let configuration = runningConfiguration else { return }
         let arguments = SwedbankPaySDK.FlowArguments(paymentOrder: paymentOrder, userData: userData)
+        let key = orderKey
         creationTask = Task { [weak self] in
             do {
-                let info = try await arguments.postPaymentorders(
-                    configuration, ref: consumerProfileRef, options: options)
+                // The configuration reads the key as `IdempotencyKey.current`, which its
+                // callback-style bridge's task inherits.
+                let info = try await SwedbankPaySDK.IdempotencyKey.withCurrent(key) {
+                    try await arguments.postPaymentorders(configuration, ref: consumerProfileRef, options: options)
+                }
                 self?.send(.paymentOrderCreated(info))
             } catch is CancellationError {
             } catch {

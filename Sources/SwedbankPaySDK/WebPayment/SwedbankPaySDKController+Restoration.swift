@@ -2,7 +2,8 @@ import Foundation
 
 extension SwedbankPaySDKController {
     /// The payment as data, for restoring it in a later process with ``restorePayment(from:)``:
-    /// its state, consumer, payment order and user data. Save it when the app may be terminated
+    /// its state, consumer, payment order, the order's ``SwedbankPaySDK/IdempotencyKey`` and user
+    /// data. Save it when the app may be terminated
     /// (UIKit state restoration does this for you).
     ///
     /// User data and errors of types not registered with
@@ -15,7 +16,8 @@ extension SwedbankPaySDKController {
             consumer: consumer,
             paymentOrder: paymentOrder,
             userData: nil,
-            configurationWasGiven: givenConfiguration != nil
+            configurationWasGiven: givenConfiguration != nil,
+            orderKey: orderKey
         )
         if let userData {
             if let value = SwedbankPaySDK.CodableRegistry.shared.registeredValue(userData) {
@@ -31,7 +33,8 @@ extension SwedbankPaySDKController {
 
     /// Restores a payment saved with ``paymentRestorationData()`` into this controller, which must
     /// not have started a payment. Work that was in flight is done again (a payment order being
-    /// created is requested again), and a payment menu that was shown is shown again. Data that
+    /// created is requested again, with the same idempotency key, so a backend that keeps keys
+    /// answers the order it may already have made), and a payment menu that was shown is shown again. Data that
     /// cannot be read ends the payment with ``StateRestorationError``, reported to the delegate.
     public func restorePayment(from data: Data) {
         guard case .idle = state else { return }
@@ -51,6 +54,8 @@ extension SwedbankPaySDKController {
         }
         consumer = snapshot.consumer
         paymentOrder = snapshot.paymentOrder
+        // Data saved before keys were kept has none: its order gets a new one.
+        orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
         userData = snapshot.userData?.value
         state = snapshot.state
         if state.isTerminal {
@@ -95,5 +100,7 @@ extension SwedbankPaySDK {
         /// Whether the saved controller was given its configuration by an initializer (absent in
         /// data saved before this was recorded).
         var configurationWasGiven: Bool?
+        /// The payment order's idempotency key (absent in data saved before it was kept).
+        var orderKey: IdempotencyKey?
     }
 }

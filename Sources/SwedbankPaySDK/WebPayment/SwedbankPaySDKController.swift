@@ -105,6 +105,9 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     var runningConfiguration: SwedbankPaySDKConfiguration?
     var consumer: SwedbankPaySDK.Consumer?
     var paymentOrder: SwedbankPaySDK.PaymentOrder?
+    /// The idempotency key of this payment's order: made when the payment starts, saved with it,
+    /// and sent by every creation of it (a retry, or the creation redone after restoring).
+    var orderKey = SwedbankPaySDK.IdempotencyKey()
     var userData: Any?
     /// The `updateInfo` of the update in flight (there is at most one: a new one replaces it).
     var updateInfo: Any = ()
@@ -327,6 +330,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         guard case .idle = state else { return }
         self.consumer = consumer
         self.paymentOrder = paymentOrder
+        self.orderKey = SwedbankPaySDK.IdempotencyKey()
         self.userData = userData
         let configuration = configuration
         guard !(configuration is MissingConfiguration) else {

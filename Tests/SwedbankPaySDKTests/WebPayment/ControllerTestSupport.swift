@@ -41,6 +41,9 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
     }
 
     var calls: [String] { lock.withLock { recorded } }
+    private var keys: [SwedbankPaySDK.IdempotencyKey?] = []
+    /// `IdempotencyKey.current` as each `postPaymentorders` saw it, in order.
+    var orderKeys: [SwedbankPaySDK.IdempotencyKey?] { lock.withLock { keys } }
 
     func queueUpdates(_ replies: [Reply<SwedbankPaySDK.ViewPaymentOrderInfo>]) {
         lock.withLock { updateReplies = replies }
@@ -63,6 +66,7 @@ final class StubWebConfiguration: SwedbankPaySDKConfigurationAsync, SwedbankPayS
         paymentOrder: SwedbankPaySDK.PaymentOrder?, userData: Any?, consumerProfileRef: String?,
         options: SwedbankPaySDK.VersionOptions
     ) async throws -> SwedbankPaySDK.ViewPaymentOrderInfo {
+        lock.withLock { keys.append(SwedbankPaySDK.IdempotencyKey.current) }
         record(
             "postPaymentorders(\(paymentOrder?.amount ?? 0), ref: \(consumerProfileRef ?? "nil"), options: \(options.rawValue))"
         )

@@ -75,6 +75,11 @@ public struct BackendConfiguration: Sendable {
     /// the process that answered it stopped) is verified again; the backend looks for such
     /// callbacks this often, and once at start.
     public var callbackRetryAfter: TimeInterval = 15
+    /// Seconds a graceful shutdown (SIGTERM) waits for the requests in progress before it cuts
+    /// them; nil follows the Swedbank Pay timeout (``shutdownGracePeriod``).
+    public var shutdownGrace: TimeInterval?
+    /// The allowed ``shutdownGrace``, in seconds.
+    public static let shutdownGraceRange: ClosedRange<TimeInterval> = 1...3_600
     /// Keys of the merchant's own staff and systems for the admin API (`/admin/…`: list orders,
     /// capture, cancel, reverse), sent as `Authorization: Bearer <key>`. Empty: no admin API. Never
     /// the same as an app key: an app can be taken apart, so what it holds must not move money.
@@ -181,6 +186,9 @@ public struct BackendConfiguration: Sendable {
         if !(0.05...86_400).contains(callbackRetryAfter) {
             problems.append("the callback retry interval must be between 0.05 and 86400 seconds")
         }
+        if let shutdownGrace, !Self.shutdownGraceRange.contains(shutdownGrace) {
+            problems.append("the shutdown grace must be between 1 and 3600 seconds")
+        }
         if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
             problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")
         }
@@ -202,6 +210,15 @@ public struct BackendConfiguration: Sendable {
             charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return !name.isEmpty && name.unicodeScalars.allSatisfy { token.contains($0) }
     }
+
+    /// How long a graceful shutdown waits: ``shutdownGrace``, or else the Swedbank Pay timeout plus
+    /// 5 seconds — the longest an order creation in progress can take (waiting for a call slot
+    /// and the call share one deadline; the seconds after it are for recording the answer), and
+    /// the age at which a creation left pending counts as abandoned.
+    public var shutdownGracePeriod: TimeInterval { shutdownGrace ?? swedbankPayTimeout + Self.recordingMargin }
+
+    /// Seconds beyond the Swedbank Pay timeout for writing an answer down.
+    static let recordingMargin: TimeInterval = 5
 
     /// The origin of ``publicBaseURL`` without a trailing `/`.
     public var publicOrigin: String { Self.origin(publicBaseURL) }

@@ -25,6 +25,8 @@ public final class MerchantBackend: Sendable {
     let firstCallbackRetry: Task<Void, Never>
     /// Checks JWT access tokens; nil in the example mode.
     let accessTokens: AccessTokenVerifier?
+    /// Reads the JWKS file again; nil without one.
+    private let jwksReloader: JWKSReloader?
     private let http: HTTPClient
     private let database: BackendDatabase
     /// Whether `/readyz` says to send this backend work (``beginDraining()``).
@@ -63,12 +65,18 @@ public final class MerchantBackend: Sendable {
             body: RequestBody(configuration: configuration), clock: clock)
         self.services = services
         if case .jwt(let settings) = configuration.authentication {
-            accessTokens = AccessTokenVerifier(
+            let verifier = AccessTokenVerifier(
                 settings: settings,
                 userLengths: configuration.minimumAccessTokenLength...configuration.maximumAccessTokenLength,
                 now: { clock.date })
+            accessTokens = verifier
+            jwksReloader = settings.jwksFile.map {
+                JWKSReloader(
+                    settings: settings, path: $0, keys: verifier.keys, logger: Logger(label: "MerchantBackend.jwks"))
+            }
         } else {
             accessTokens = nil
+            jwksReloader = nil
         }
         let verifier = CallbackVerifier(
             maxRunning: configuration.maxCallbackVerificationsRunning, maxWaiting: configuration.maxCallbacksWaiting,
@@ -94,7 +102,7 @@ public final class MerchantBackend: Sendable {
             preparation: PaymentOrderPreparation(
                 payeeID: configuration.payeeId, callbackURL: services.callbackURL,
                 allowPaymentTokens: configuration.allowPaymentTokens),
-            abandonedAfter: Int64((configuration.swedbankPayTimeout + 5) * 1_000),
+            abandonedAfter: Int64((configuration.swedbankPayTimeout + BackendConfiguration.recordingMargin) * 1_000),
             maxKeyLength: configuration.maxIdempotencyKeyLength, clock: clock)
     }
 
@@ -147,6 +155,25 @@ public final class MerchantBackend: Sendable {
     public func beginDraining() {
         readiness.beginDraining()
     }
+
+    /// Reads the JWT mode's JWKS file (``JWTAuthentication/jwksFile``) again and verifies tokens
+    /// with its keys from now on — unless it cannot be used, when the keys in use stay (logged as
+    /// a warning). Nil when the backend has no JWKS file. `swedbankpay` calls it on SIGHUP and
+    /// every ``jwksReloadInterval`` seconds.
+    public func reloadJWTKeys() async -> JWKSReload? {
+        await jwksReloader?.reload()
+    }
+
+    /// Seconds between reloads of the JWKS file; nil when there is no file or no interval.
+    public var jwksReloadInterval: TimeInterval? {
+        guard jwksReloader != nil, case .jwt(let settings) = configuration.authentication,
+            settings.jwksReloadInterval > 0
+        else { return nil }
+        return settings.jwksReloadInterval
+    }
+
+    /// Whether the backend has a JWKS file to reload.
+    public var reloadsJWTKeys: Bool { jwksReloader != nil }
 
     /// Closes the outgoing HTTP client. The database is the caller's to close.
     public func shutdown() async throws {

@@ -39,6 +39,12 @@ public struct JWTAuthentication: Sendable {
     /// usable key has a `kid` that tokens name in their header: an RSA key (no `alg` or `RS256`)
     /// verifies RS256 only, a P-256 key (no `alg` or `ES256`) ES256 only; other keys are ignored.
     public var jwks: JWKS?
+    /// The file ``jwks`` was read from, read again by ``MerchantBackend/reloadJWTKeys()`` so keys
+    /// can rotate without a restart; nil when the keys were given otherwise (they then never change).
+    public var jwksFile: String?
+    /// Seconds between reads of ``jwksFile`` (besides a reload on SIGHUP, which `swedbankpay`
+    /// does); 0 reads it only on SIGHUP.
+    public var jwksReloadInterval: TimeInterval = Self.defaultJWKSReloadInterval
     /// The claim holding the user id (a string within the access-token length limits).
     public var userClaim: String
     /// The audience a token must be for (`aud`, a string or an array holding it).
@@ -55,6 +61,10 @@ public struct JWTAuthentication: Sendable {
     public static let maxJWKSFileBytes = 1 << 20
     /// The allowed leeway, in seconds.
     public static let leewayRange: ClosedRange<TimeInterval> = 0...300
+    /// How often the JWKS file is read again unless set otherwise: every minute.
+    public static let defaultJWKSReloadInterval: TimeInterval = 60
+    /// The allowed reload interval when there is one, in seconds (0 turns it off).
+    public static let jwksReloadIntervalRange: ClosedRange<TimeInterval> = 1...86_400
     /// The allowed longest token, in bytes.
     public static let maxTokenLengthRange: ClosedRange<Int> = 256...65_536
 
@@ -94,11 +104,19 @@ public struct JWTAuthentication: Sendable {
         if !Self.maxTokenLengthRange.contains(maxTokenLength) {
             problems.append("the longest JWT must be 256 to 65,536 bytes")
         }
+        if jwksReloadInterval != 0 && !Self.jwksReloadIntervalRange.contains(jwksReloadInterval) {
+            problems.append("the JWKS reload interval must be 0 (off) or 1 to 86,400 seconds")
+        }
         return problems
     }
 
-    /// The JWKS document in the file at `path`, read once at start. The error names the file.
+    /// The JWKS document in the file at `path`. The error names the file.
     public static func readJWKS(path: String) throws(JWKSFileError) -> JWKS {
+        try decodeJWKS(try readJWKSData(path: path), path: path)
+    }
+
+    /// The bytes of the JWKS file at `path`, at most ``maxJWKSFileBytes``.
+    static func readJWKSData(path: String) throws(JWKSFileError) -> Data {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -108,6 +126,11 @@ public struct JWTAuthentication: Sendable {
         guard data.count <= maxJWKSFileBytes else {
             throw JWKSFileError(path: path, reason: "is larger than 1 MiB")
         }
+        return data
+    }
+
+    /// `data` (read from `path`) as a JWKS document.
+    static func decodeJWKS(_ data: Data, path: String) throws(JWKSFileError) -> JWKS {
         do {
             return try JSONDecoder().decode(JWKS.self, from: data)
         } catch {

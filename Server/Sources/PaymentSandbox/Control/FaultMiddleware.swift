@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOHTTP1
+import ServerSupport
 import SwedbankPaySDK
 
 /// Applies the fault rules to every request outside the control API.
@@ -12,6 +13,7 @@ import SwedbankPaySDK
 struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
     let faults: FaultRuleStore
     let delays: BatchedSleeper
+    let applied: BoundedLog<String>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -21,6 +23,7 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
         else {
             return try await next(request, context)
         }
+        await applied.append("\(request.method.rawValue) \(path)")
         var response: Response
         switch rule.action {
         case .status(let status, let body):

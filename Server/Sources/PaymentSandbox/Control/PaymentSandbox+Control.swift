@@ -28,6 +28,13 @@ extension PaymentSandbox {
         _ = await control.requestLog.entries(once: count)
     }
 
+    /// Returns once fault rules applied to `count` requests in all since the last reset (at once
+    /// if they had), as each rule applied — before a `delay` ends, so a test can act while a
+    /// delayed request is held.
+    public func faultsApplied(_ count: Int) async {
+        _ = await control.faultsApplied.entries(once: count)
+    }
+
     /// Removes every fault rule.
     public func clearFaults() {
         control.faults.removeAll()

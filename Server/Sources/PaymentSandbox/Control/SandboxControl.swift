@@ -8,6 +8,9 @@ final class SandboxControl: @unchecked Sendable {
     let faults: FaultRuleStore
     /// The `delay` fault's sleeps, woken in batches.
     let delays = BatchedSleeper()
+    /// `METHOD path` of each request a fault rule applied to, as the rule applied (before a delay
+    /// and before the route): what a test awaits to act while a request is held.
+    let faultsApplied = BoundedLog<String>(capacity: 1_000)
     private let lock = NSLock()
     private var resetAction: (@Sendable () async -> Void)?
 
@@ -30,6 +33,7 @@ final class SandboxControl: @unchecked Sendable {
     /// Forgets the request log and the fault rules.
     func reset() async {
         await requestLog.clear()
+        await faultsApplied.clear()
         faults.removeAll()
     }
 }

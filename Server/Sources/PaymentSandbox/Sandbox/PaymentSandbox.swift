@@ -60,7 +60,8 @@ public final class PaymentSandbox: Sendable {
         // Outermost first: the log sees the final status and any fault, faults come before
         // problem mapping and authentication, and the body limit covers routes that never read.
         router.add(middleware: RequestLogMiddleware(log: control.requestLog, time: services.time))
-        router.add(middleware: FaultMiddleware(faults: control.faults, delays: control.delays))
+        router.add(
+            middleware: FaultMiddleware(faults: control.faults, delays: control.delays, applied: control.faultsApplied))
         router.add(middleware: ProblemMiddleware(SandboxProblem.self))
         router.add(middleware: BodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         let merchant = router.group().add(middleware: BearerAuthMiddleware(tokens: configuration.merchantTokens))
