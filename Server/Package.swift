@@ -143,14 +143,18 @@ let package = Package(
             swiftSettings: strict
         ),
         // Properties of the parsers and decision functions that see bytes from outside, checked on
-        // generated inputs. `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
+        // generated inputs, and boundary values driven through both servers on loopback.
+        // `Properties/` is shared with the fuzz targets (scripts/fuzz compiles it).
         .testTarget(
             name: "PropertyTests",
             dependencies: [
                 "MerchantBackend",
+                "PaymentSandbox",
+                "LocalStack",
                 "ServerSupport",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),

@@ -22,7 +22,7 @@ import Testing
         (#"{"operation":"UpdateOrder","amount":100,"vatAmount":0}"#, ["paymentorder.operation"]),
         (#"{"operation":"SetInstrument","instrument":"CreditCard","amount":100}"#, ["paymentorder.amount"]),
         (
-            #"{"operation":"Abort","abortReason":"x","amount":100,"vatAmount":0}"#,
+            #"{"operation":"Abort","abortReason":"CancelledByConsumer","amount":100,"vatAmount":0}"#,
             ["paymentorder.amount", "paymentorder.vatAmount"]
         ),
         (

@@ -127,6 +127,19 @@ import Testing
         #expect(problem == SwishTrigger.declined.problem)
     }
 
+    @Test(arguments: PaymentSessionTransitionTests.swishTriggers)
+    func everySwishTriggerFailsTheMenusAttemptWithItsProblem(description: String, type: String, status: Int) throws {
+        var payment = F.payment(try F.record(F.order { $0["description"] = .string(description) }))
+        _ = try payment.start(F.instrument("Swish", msisdn: "+46739000001"), menu: F.menu(payment))
+        guard case .failed(_, let problem) = try payment.answerSwish(approved: true) else {
+            Issue.record("paid"); return
+        }
+        #expect(problem.type == "https://api.payex.com/psp/errordetail/" + type)
+        #expect(problem.status == status)
+        #expect(payment.order.status == .initialized)
+        #expect(payment.order.failedAttempts.first?.problem["type"] == .string(problem.type))
+    }
+
     @Test func anOtherDeviceSwishPaymentApprovesItselfAfterTheDelay() throws {
         var payment = F.payment(try F.record(), now: 1_000, swishDelay: 3)
         _ = try payment.start(F.instrument("Swish", msisdn: "+46739000001"), menu: F.menu(payment))

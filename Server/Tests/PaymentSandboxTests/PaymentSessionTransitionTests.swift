@@ -115,9 +115,15 @@ import Testing
         #expect(fixture.order.status == .initialized)
     }
 
-    @Test(arguments: [
+    /// Every problem of the portal's Swish list that an attempt can end with, by its trigger.
+    static let swishTriggers: [(String, String, Int)] = [
         ("RF07", "swishdeclined", 403), ("TM01", "swishtimeout", 403), ("Order BANKIDCL", "bankidcancelled", 409),
-    ])
+        ("BANKIDONGOING", "bankidalreadyinuse", 409), ("BANKIDUNKN", "bankiderror", 502), ("RP01", "configerror", 403),
+        ("VR01", "paymentagelimitnotmet", 403), ("VR02", "socialsecuritynumbermismatch", 403),
+        ("RP06", "swishalreadyinuse", 403), ("FF10", "swisherror", 502), ("DS24", "swishgatewaytimeout", 504),
+    ]
+
+    @Test(arguments: swishTriggers)
     func descriptionTriggersFailTheApproval(description: String, type: String, status: Int) {
         var fixture = Fixture.choosing(Fixture(description: description))
         fixture.apply(Fixture.startSwish("+46739000001"))

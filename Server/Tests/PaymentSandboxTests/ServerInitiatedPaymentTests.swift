@@ -75,6 +75,48 @@ import Testing
         }
     }
 
+    @Test func aDeclinedMerchantInitiatedPaymentFailsTheOrderWithItsFailedResource() async throws {
+        try await SandboxHarness().run { client in
+            let tokens = try await Self.tokens(client)
+            for (operation, member, token) in [
+                ("Recur", "recurrenceToken", tokens.recurrence),
+                ("UnscheduledPurchase", "unscheduledToken", tokens.unscheduled),
+            ] {
+                // The card test amount of insufficient funds: the only attempt fails.
+                let body = Self.serverOrder(operation, tokenMember: member, token: token, reference: "F" + operation)
+                    .replacingOccurrences(
+                        of: #""amount": 1500, "vatAmount": 375"#, with: #""amount": 900361, "vatAmount": 0"#)
+                let reply = try await client.send(.post, "/psp/paymentorders", json: body)
+                #expect(reply.status == 200, "\(reply.text)")
+                let order = try #require(try reply.object["paymentOrder"]?.objectValue)
+                #expect(order["status"] == .string("Failed"), "\(operation)")
+                let path = try #require(order["id"]?.stringValue)
+                let failed = try await client.send(.get, path + "/failed")
+                #expect(
+                    try failed.object["failed"]
+                        == .object([
+                            "id": .string(path + "/failed"),
+                            "problem": .object([
+                                "type": .string(
+                                    "https://api.payex.com/psp/errordetail/creditcard/acquirerinsufficientfunds"),
+                                "title": .string("Insufficient funds"), "status": .integer(403),
+                                "detail": .string("The acquirer rejected the authorization."),
+                                "originalDetail": .string("REJECTED_BY_ACQUIRER_INSUFFICIENT_FUNDS, response-code: 61"),
+                            ]),
+                        ]), "\(operation)")
+                let attempts = try await client.send(.get, path + "/failedattempts")
+                let list = try #require(
+                    try attempts.object["failedAttempts"]?.objectValue?["failedAttemptList"]?.arrayValue)
+                #expect(list.count == 1, "\(operation)")
+                // Nothing to capture, cancel or reverse.
+                let rels = try #require(try reply.object["operations"]?.arrayValue).compactMap {
+                    $0.objectValue?["rel"]?.stringValue
+                }
+                #expect(rels == ["redirect-checkout", "view-checkout"], "\(operation)")
+            }
+        }
+    }
+
     @Test func anUnscheduledTokenPaysToo() async throws {
         try await SandboxHarness().run { client in
             let tokens = try await Self.tokens(client)

@@ -17,7 +17,8 @@ struct FieldProblems {
         let name = path.isEmpty ? key : path + "." + key
         switch object[key] {
         case .string(let text)?:
-            if text.count > maxLength {
+            // Unicode scalars, as JSON Schema's `maxLength` counts: the contract states these limits.
+            if text.unicodeScalars.count > maxLength {
                 add(name, "The field is longer than \(maxLength) characters.")
                 return nil
             }

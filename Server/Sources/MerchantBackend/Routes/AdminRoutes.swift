@@ -159,7 +159,7 @@ struct AdminRoutes {
                     "Swedbank Pay offers no \(transaction.kind.rawValue) for this payment order now (status \(paymentOrder["status"]?.stringValue ?? "unknown"))."
                 )
             }
-            let amounts = request.amounts(for: transaction.kind, order: order, paymentOrder: paymentOrder)
+            let amounts = try request.amounts(for: transaction.kind, order: order, paymentOrder: paymentOrder)
             transaction.amount = amounts?.amount
             transaction.vatAmount = amounts?.vatAmount
             var body: SwedbankPaySDK.JSONObject = [

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The admin API's body for a capture, cancellation or reversal: `{"amount"?, "vatAmount"?,
@@ -27,16 +28,20 @@ struct AdminTransactionRequest: Sendable, Equatable {
         case .string(let text)? where (1...40).contains(text.count): request.description = text
         case _?: problems.add("description", "Must be a string of 1 to 40 characters.")
         }
-        for (key, minimum) in [("amount", Int64(1)), ("vatAmount", Int64(0))] where allowed.contains(key) {
+        let largest = MinorUnits.amounts.upperBound
+        for (key, range) in [("amount", 1...largest), ("vatAmount", 0...largest)] where allowed.contains(key) {
             switch body[key] {
             case nil: break
-            case let value? where (value.integerValue ?? -1) >= minimum:
+            case let value? where value.integerValue.map(range.contains) == true:
                 if key == "amount" {
                     request.amount = value.integerValue
                 } else {
                     request.vatAmount = value.integerValue
                 }
-            case _?: problems.add(key, "Must be an integer of at least \(minimum), in the currency's minor unit.")
+            case _?:
+                problems.add(
+                    key,
+                    "Must be an integer from \(range.lowerBound) to \(range.upperBound), in the currency's minor unit.")
             }
         }
         if body["amount"] == nil, request.vatAmount != nil {
@@ -46,8 +51,10 @@ struct AdminTransactionRequest: Sendable, Equatable {
             problems.add("vatAmount", "Must not be larger than amount.")
         }
         if let items = body["orderItems"], allowed.contains("orderItems") {
-            guard case .array(let list) = items, !list.isEmpty, list.allSatisfy({ $0.objectValue != nil }) else {
-                problems.add("orderItems", "Must be a non-empty array of order items.")
+            guard case .array(let list) = items, (1...MinorUnits.maxOrderItems).contains(list.count),
+                list.allSatisfy({ $0.objectValue != nil })
+            else {
+                problems.add("orderItems", "Must be an array of 1 to \(MinorUnits.maxOrderItems) order items.")
                 try problems.throwIfAny("The \(kind.rawValue) request is invalid.")
                 return request
             }
@@ -66,18 +73,27 @@ struct AdminTransactionRequest: Sendable, Equatable {
     }
 
     /// The amount and VAT to send: those given, else what remains (as the order at Swedbank Pay
-    /// says) with the order's VAT share; nil for a cancellation.
+    /// says) with the order's VAT share; nil for a cancellation. What remains is Swedbank Pay's
+    /// number, so it is checked like any other: one that is no amount is a 502.
     func amounts(
         for kind: StoredTransaction.Kind, order: StoredOrder, paymentOrder: SwedbankPaySDK.JSONObject
-    ) -> (amount: Int64, vatAmount: Int64)? {
+    ) throws(BackendProblem) -> (amount: Int64, vatAmount: Int64)? {
         let remaining: String
         switch kind {
         case .cancellation: return nil
         case .capture: remaining = "remainingCaptureAmount"
         case .reversal: remaining = "remainingReversalAmount"
         }
-        let amount = self.amount ?? paymentOrder[remaining]?.integerValue ?? 0
-        let vat = vatAmount ?? (order.amount == 0 ? 0 : order.vatAmount * amount / order.amount)
+        let left = paymentOrder[remaining] ?? .integer(0)
+        guard let amount = self.amount ?? left.integerValue, MinorUnits.amounts.contains(amount) else {
+            throw .invalidResponse(
+                "Swedbank Pay's \(remaining) is not an amount.", gatewayStatus: 200, body: left.jsonText)
+        }
+        if let vatAmount { return (amount, vatAmount) }
+        // The order's VAT share of the amount: 0 for an order without one (a Verify, amount 0).
+        guard let vat = MinorUnits.vatShare(of: amount, whole: order.amount, wholeVAT: order.vatAmount) else {
+            return (amount, 0)
+        }
         return (amount, vat)
     }
 }

@@ -26,7 +26,7 @@ struct CallbackRoutes {
             let body = try await services.body.object(request)
             let paymentOrder = body["paymentOrder"]?.objectValue
             guard let id = paymentOrder?["id"]?.stringValue,
-                let pspID = RelayRoutes.paymentOrderPath(id), pspID == id
+                let pspID = RelayRequest.paymentOrderPath(id), pspID == id
             else {
                 throw BackendProblem.badRequest(
                     "The callback has no paymentOrder.id.", problems: [("paymentOrder.id", "The field is required.")])

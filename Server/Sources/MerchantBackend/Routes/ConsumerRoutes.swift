@@ -26,7 +26,8 @@ struct ConsumerRoutes {
         if let language, SwedbankPaySDK.Language(rawValue: language) == nil {
             problems.add("language", "Not a supported language.")
         }
-        let countries = problems.strings(body, "shippingAddressRestrictedToCountryCodes", at: "", maxCount: 250)
+        let countries = problems.strings(
+            body, "shippingAddressRestrictedToCountryCodes", at: "", maxCount: ContractLimits.shippingCountries)
         for code in countries ?? [] where code.count != 2 || !code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
             problems.add("shippingAddressRestrictedToCountryCodes", "Every item must be an ISO 3166 alpha-2 code.")
             break

@@ -84,10 +84,10 @@ struct PayerTokenRoutes {
     static func deletionComment(_ body: SwedbankPaySDK.JSONObject) throws(BackendProblem) -> String {
         var problems = FieldProblems()
         let key = body["state"] == nil && body["status"] != nil ? "status" : "state"
-        if let state = problems.string(body, key, at: ""), state != "Deleted" {
+        if let state = problems.string(body, key, at: ""), !ContractLimits.tokenStates.contains(state) {
             problems.add(key, "Must be Deleted.")
         }
-        let comment = problems.string(body, "comment", at: "", required: false, maxLength: 512)
+        let comment = problems.string(body, "comment", at: "", required: false, maxLength: ContractLimits.tokenComment)
         try problems.throwIfAny("The token deletion is invalid.")
         return comment ?? ""
     }

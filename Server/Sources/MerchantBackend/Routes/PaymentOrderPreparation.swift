@@ -125,24 +125,31 @@ struct PaymentOrderPreparation: Sendable {
         text.utf8.count == 3 && text.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }
 
-    /// The rules the model's types do not express.
+    /// The rules the model's types do not express, with the limits ``ContractLimits`` declares.
     static func check(
         _ order: SwedbankPaySDK.PaymentOrder, into problems: inout FieldProblems
     ) {
         let path = "paymentorder."
         if !isCurrencyCode(order.currency) {
             problems.add(path + "currency", "Must be an ISO 4217 code such as SEK.")
+        } else if !ContractLimits.currencies.contains(order.currency) {
+            problems.add(path + "currency", "Must be one of \(ContractLimits.currencies.joined(separator: ", ")).")
         }
-        if order.amount < 0 { problems.add(path + "amount", "Must not be negative.") }
-        if order.vatAmount < 0 || order.vatAmount > max(order.amount, 0) {
+        let amounts = ContractLimits.amount
+        if !amounts.contains(order.amount) {
+            problems.add(path + "amount", "Must be from \(amounts.lowerBound) to \(amounts.upperBound).")
+        }
+        if !amounts.contains(order.vatAmount) || order.vatAmount > max(order.amount, 0) {
             problems.add(path + "vatAmount", "Must be between 0 and amount.")
         }
-        if order.description.count > 40 { problems.add(path + "description", "At most 40 characters.") }
-        if order.userAgent.isEmpty || order.userAgent.count > 512 {
-            problems.add(path + "userAgent", "Must be 1 to 512 characters.")
+        if !ContractLimits.description.contains(order.description.unicodeScalars.count) {
+            problems.add(path + "description", "Must be 1 to \(ContractLimits.description.upperBound) characters.")
         }
-        if order.urls.hostUrls.isEmpty || order.urls.hostUrls.count > 10 {
-            problems.add(path + "urls.hostUrls", "Must list 1 to 10 URLs.")
+        if !ContractLimits.userAgent.contains(order.userAgent.unicodeScalars.count) {
+            problems.add(path + "userAgent", "Must be 1 to \(ContractLimits.userAgent.upperBound) characters.")
+        }
+        if !ContractLimits.hostUrls.contains(order.urls.hostUrls.count) {
+            problems.add(path + "urls.hostUrls", "Must list 1 to \(ContractLimits.hostUrls.upperBound) URLs.")
         }
         for (index, url) in order.urls.hostUrls.enumerated() where !isWebURL(url) {
             problems.add(path + "urls.hostUrls.\(index)", "Must be an absolute http(s) URL.")
@@ -154,15 +161,38 @@ struct PaymentOrderPreparation: Sendable {
         for (name, url) in links {
             if let url, !isWebURL(url) { problems.add(path + "urls." + name, "Must be an absolute http(s) URL.") }
         }
-        if let items = order.orderItems, items.count > 1_000 {
-            problems.add(path + "orderItems", "At most 1000 items.")
-        }
         // Identifiers that name a payer and their cards: one spelling each (``Identifier``).
         if let reference = order.payer?.payerReference, !Identifier.accepts(reference, as: .payerReference) {
             problems.add(path + "payer.payerReference", "Must be \(Identifier.Kind.payerReference.rule).")
         }
         if let token = order.paymentToken, !Identifier.accepts(token, as: .paymentToken) {
             problems.add(path + "paymentToken", "Must be \(Identifier.Kind.paymentToken.rule).")
+        }
+        guard let items = order.orderItems else { return }
+        if items.count > ContractLimits.orderItems {
+            problems.add(path + "orderItems", "At most \(ContractLimits.orderItems) items.")
+            return
+        }
+        for (index, item) in items.enumerated() {
+            checkLine(item, at: path + "orderItems.\(index).", into: &problems)
+        }
+    }
+
+    /// An order line's numbers: prices and amounts within ±(2^53 − 1), counts from 0.
+    private static func checkLine(_ item: SwedbankPaySDK.OrderItem, at path: String, into problems: inout FieldProblems)
+    {
+        let amounts: [(String, Int64?)] = [
+            ("unitPrice", item.unitPrice), ("discountPrice", item.discountPrice), ("amount", item.amount),
+            ("vatAmount", item.vatAmount),
+        ]
+        for case (let member, let value?) in amounts where !ContractLimits.lineAmount.contains(value) {
+            problems.add(
+                path + member,
+                "Must be from \(ContractLimits.lineAmount.lowerBound) to \(ContractLimits.lineAmount.upperBound).")
+        }
+        for (member, value) in [("quantity", Int64(item.quantity)), ("vatPercent", Int64(item.vatPercent))]
+        where !ContractLimits.lineCount.contains(value) {
+            problems.add(path + member, "Must be from 0 to \(ContractLimits.lineCount.upperBound).")
         }
     }
 

@@ -87,7 +87,8 @@ struct PaymentOrderRoutes {
             if let operation = problems.string(order, "operation", at: "paymentorder"), operation != "SetInstrument" {
                 problems.add("paymentorder.operation", "Must be SetInstrument.")
             }
-            let instrument = problems.string(order, "instrument", at: "paymentorder", maxLength: 64)
+            let instrument = problems.string(
+                order, "instrument", at: "paymentorder", maxLength: ContractLimits.instrument)
             try problems.throwIfAny("The set-instrument request is invalid.")
             return instrument ?? ""
         }

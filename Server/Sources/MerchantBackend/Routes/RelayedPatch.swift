@@ -11,7 +11,7 @@ enum RelayedPatch: Sendable, Equatable {
     case abort(reason: String?)
 
     /// The operations the relay passes on.
-    static let operations = ["Abort", "SetInstrument"]
+    static let operations = ContractLimits.relayedOperations
 
     /// `{"paymentorder": …}` as sent to Swedbank Pay.
     var body: SwedbankPaySDK.JSONValue {
@@ -27,8 +27,8 @@ enum RelayedPatch: Sendable, Equatable {
     }
 
     /// The patch the app's `paymentorder` object asks for. Every problem — an operation not
-    /// relayed, a missing or oversized field, a field the operation does not take — is added to
-    /// `problems`; nil when there is one.
+    /// relayed, a missing or oversized field, an abort reason Swedbank Pay does not take, a field
+    /// the operation does not take — is added to `problems`; nil when there is one.
     static func parse(_ object: SwedbankPaySDK.JSONObject, into problems: inout FieldProblems) -> RelayedPatch? {
         let at = "paymentorder"
         guard let operation = problems.string(object, "operation", at: at) else { return nil }
@@ -37,11 +37,20 @@ enum RelayedPatch: Sendable, Equatable {
         switch operation {
         case "SetInstrument":
             allowed = ["operation", "instrument"]
-            patch = problems.string(object, "instrument", at: at, maxLength: 64).map { .setInstrument($0) }
+            patch = problems.string(object, "instrument", at: at, maxLength: ContractLimits.instrument).map {
+                .setInstrument($0)
+            }
         case "Abort":
             allowed = ["operation", "abortReason"]
-            let reason = problems.string(object, "abortReason", at: at, required: false, maxLength: 64)
-            patch = .abort(reason: reason)
+            // Swedbank Pay takes two reasons and refuses any other: refused here, before the call.
+            let reason = problems.string(object, "abortReason", at: at, required: false)
+            if let reason, !ContractLimits.abortReasons.contains(reason) {
+                problems.add(
+                    at + ".abortReason", "Must be one of \(ContractLimits.abortReasons.joined(separator: ", ")).")
+                patch = nil
+            } else {
+                patch = .abort(reason: reason)
+            }
         default:
             problems.add(at + ".operation", "Must be one of \(operations.joined(separator: ", ")).")
             return nil

@@ -43,6 +43,8 @@ struct PostPurchaseAmounts: Sendable, Equatable {
             self.init(remainingCapture: 0, remainingReversal: 0, captured: false)
             return
         }
+        // In range: each capture or cancellation took at most what remained authorized, each
+        // reversal at most what remained captured, so every sum is at most the paid amount.
         let sum = { (kind: FinancialTransaction.Kind) in
             transactions.filter { $0.kind == kind }.reduce(Int64(0)) { $0 + $1.amount }
         }

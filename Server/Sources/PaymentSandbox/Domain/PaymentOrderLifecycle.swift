@@ -55,6 +55,18 @@ extension PaymentOrderRecord {
                 number: number))
     }
 
+    /// Ends the single attempt of a merchant-initiated payment (`Recur`, `UnscheduledPurchase`)
+    /// that failed: no payer can retry it, so the order is `Failed` (the status model's use of
+    /// it) with the problem in its `failed` resource and in `failedAttempts`.
+    mutating func failServerInitiated(
+        instrument: SandboxInstrument, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date
+    ) throws(LifecycleError) {
+        guard status == .initialized else { throw .notInitialized(status) }
+        failAttempt(instrument: instrument, number: number, problem: problem, now: now)
+        status = .failed
+        failedProblem = problem
+    }
+
     /// Records an attempt the payer abandoned (cancelled in the app, closed the sheet).
     mutating func abortAttempt(instrument: SandboxInstrument, number: Int64, reason: String, now: Date) {
         failedAttempts.append(

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The merchant's side of a paid order (`POST …/captures`, `…/cancellations`, `…/reversals`), as
@@ -51,9 +52,11 @@ extension PaymentOrderRecord {
         let remaining = request.kind == .reversal ? before.remainingReversal : before.remainingCapture
         let amount = request.amount ?? remaining
         guard amount <= remaining else { throw .exceedsRemaining(requested: amount, remaining: remaining) }
-        // A cancellation's VAT is the authorized VAT's share of what it cancels.
+        // A cancellation's VAT is the authorized VAT's share of what it cancels (computed in 128
+        // bits: the product of two amounts is no `Int64`). The order's amounts were checked when
+        // it was created, so the share exists; 0 stands in only for a record that is no order.
         let vatAmount =
-            request.vatAmount ?? (order.amount == 0 ? 0 : order.vatAmount * amount / order.amount)
+            request.vatAmount ?? MinorUnits.vatShare(of: amount, whole: order.amount, wholeVAT: order.vatAmount) ?? 0
         guard vatAmount <= amount else { throw .vatExceedsAmount }
         // Unique among the order's transactions (the portal's own examples capture with the
         // order's reference, so that one is not counted).

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Collects every bad field of a request body, so one answer names them all (`problems[]`),
@@ -47,7 +48,9 @@ struct InputProblems {
         return value
     }
 
-    /// An integer member; `minimum` (when given) is the smallest allowed value.
+    /// An integer member; `minimum` (when given) is the smallest allowed value. Every integer the
+    /// sandbox reads is money or an order line's count, so none is larger than
+    /// ``MinorUnits/largest`` or smaller than its negative: sums of them stay inside `Int64`.
     mutating func integer(
         _ object: SwedbankPaySDK.JSONObject, _ key: String, at prefix: String, required: Bool = false,
         minimum: Int64? = nil
@@ -68,6 +71,14 @@ struct InputProblems {
                     prefix + key,
                     minimum == 0
                         ? "The field must be a non-negative integer." : "The field must be at least \(minimum).")
+                return nil
+            }
+            guard MinorUnits.lineAmounts.contains(number) else {
+                add(
+                    prefix + key,
+                    number > 0
+                        ? "The field must be at most \(MinorUnits.largest)."
+                        : "The field must be at least \(MinorUnits.lineAmounts.lowerBound).")
                 return nil
             }
             return number

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Checks `orderItems` of a payment order (on create and on `UpdateOrder`), naming each bad
@@ -9,6 +10,8 @@ enum OrderItemsValidator {
         switch value {
         case nil, .null?:
             return
+        case .array(let items)? where items.count > MinorUnits.maxOrderItems:
+            problems.add(name, "The field must have at most \(MinorUnits.maxOrderItems) items.")
         case .array(let items)?:
             for (index, item) in items.enumerated() {
                 let itemName = "\(name)[\(index)]"
@@ -63,7 +66,7 @@ enum OrderItemsValidator {
 
     /// A non-negative integer, or a non-negative number with at most 4 decimals.
     static func isQuantity(_ value: SwedbankPaySDK.JSONValue) -> Bool {
-        if let integer = value.integerValue { return integer >= 0 }
+        if let integer = value.integerValue { return MinorUnits.lineCounts.contains(integer) }
         guard case .number(let number) = value, number.isFinite, number >= 0, number < 1e12 else { return false }
         let scaled = number * 10_000
         return abs(scaled - scaled.rounded()) < 1e-6

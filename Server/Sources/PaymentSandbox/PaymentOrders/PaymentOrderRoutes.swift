@@ -26,13 +26,11 @@ struct PaymentOrderRoutes: SandboxModule {
         merchant.get("/psp/paymentorders/:id/financialtransactions") { _, context in
             try await showSubResource(id: context.parameters.require("id"), "financialtransactions")
         }
+        merchant.get("/psp/paymentorders/:id/financialtransactions/:transaction") { _, context in
+            try await transactionPart(context, PaymentOrderSubResource.transaction)
+        }
         merchant.get("/psp/paymentorders/:id/financialtransactions/:transaction/orderitems") { _, context in
-            let record = try await order(context.parameters.require("id"))
-            guard
-                let items = PaymentOrderSubResource.transactionOrderItems(
-                    record, guid: try context.parameters.require("transaction"))
-            else { throw SandboxProblem.notFound("The payment order has no such financial transaction.") }
-            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(items))
+            try await transactionPart(context, PaymentOrderSubResource.transactionOrderItems)
         }
         merchant.patch("/psp/paymentorders/:id") { request, context in
             try await SandboxProblem.scoping(to: "paymentorders") {
@@ -128,6 +126,13 @@ struct PaymentOrderRoutes: SandboxModule {
         let now = services.date
         do {
             let number = try record.startAttempt(instrument: token.instrument, now: now)
+            // The card test amounts decline a merchant-initiated payment too; with no payer to
+            // retry, its only attempt failing fails the order.
+            if let problem = CardMagicAmount.problem(amount: record.order.amount) {
+                try record.failServerInitiated(
+                    instrument: token.instrument, number: number, problem: problem.document, now: now)
+                return
+            }
             try record.markPaid(
                 instrument: token.instrument, number: number, transactionType: "Authorization",
                 details: [
@@ -168,6 +173,19 @@ struct PaymentOrderRoutes: SandboxModule {
     static let postPurchasePaths: [(String, FinancialTransaction.Kind)] = [
         ("captures", .capture), ("cancellations", .cancellation), ("reversals", .reversal),
     ]
+
+    /// A financial transaction of the order, or one of its parts: 404 when the order has none
+    /// with the path's GUID.
+    private func transactionPart(
+        _ context: SandboxRequestContext,
+        _ part: (PaymentOrderRecord, String) -> SwedbankPaySDK.JSONObject?
+    ) async throws -> Response {
+        let record = try await order(context.parameters.require("id"))
+        guard let object = part(record, try context.parameters.require("transaction")) else {
+            throw SandboxProblem.notFound("The payment order has no such financial transaction.")
+        }
+        return JSONResponse.make(SwedbankPaySDK.JSONValue.object(object), apiVersion: record.apiVersion)
+    }
 
     private func postPurchase(_ request: Request, id: String, kind: FinancialTransaction.Kind) async throws -> Response
     {

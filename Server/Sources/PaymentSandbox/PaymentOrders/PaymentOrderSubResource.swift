@@ -209,6 +209,17 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         return String(record.id.prefix(24)) + tail
     }
 
+    /// `GET <order>/financialtransactions/<guid>`: the transaction the list's `id` names. The
+    /// portal documents no answer for it; the sandbox answers the list's entry under
+    /// `financialTransaction`, beside the order's path, so the advertised `id` is alive.
+    static func transaction(_ record: PaymentOrderRecord, guid: String) -> SwedbankPaySDK.JSONObject? {
+        let id = record.path + "/financialtransactions/" + guid
+        guard let entry = transactions(record).first(where: { $0.objectValue?["id"] == .string(id) }) else {
+            return nil
+        }
+        return ["paymentOrder": .string(record.path), "financialTransaction": entry]
+    }
+
     private static func transactions(_ record: PaymentOrderRecord) -> [SwedbankPaySDK.JSONValue] {
         allTransactions(record).map { transaction in
             let id = record.path + "/financialtransactions/" + transaction.guid

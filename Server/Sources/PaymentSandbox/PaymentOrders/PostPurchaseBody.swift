@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Reads the body of `POST …/captures`, `…/cancellations` and `…/reversals`:
@@ -29,11 +30,14 @@ enum PostPurchaseBody {
             }
             OrderItemsValidator.check(transaction["orderItems"], at: prefix + "orderItems", into: &problems)
             if let amount, case .array(let items)? = transaction["orderItems"], problems.isEmpty {
-                let total = items.compactMap { $0.objectValue?["amount"]?.integerValue }.reduce(0, +)
-                if total != amount {
+                // At most 1000 lines within ±(2^53 − 1) (checked above): the sum fits; checked anyway.
+                let total = MinorUnits.sum(items.compactMap { $0.objectValue?["amount"]?.integerValue })
+                if let total, total != amount {
                     problems.add(
                         prefix + "orderItems", "The items' amounts add up to \(total), not the transaction's \(amount)."
                     )
+                } else if total == nil {
+                    problems.add(prefix + "orderItems", "The items' amounts add up to more than any amount.")
                 }
             }
         }

@@ -45,8 +45,8 @@ extension PaymentSessionTransition {
         reply = .noContent
     }
 
-    /// An approval pays the order unless the order's description holds a test trigger (RF07,
-    /// TM01, BANKIDCL), which fails it instead; a decline fails it as cancelled by the payer.
+    /// An approval pays the order unless the order's description holds a test trigger
+    /// (``SwishTrigger``), which fails it instead; a decline fails it as cancelled by the payer.
     private mutating func settle(_ attempt: SwishPaymentAttempt, approved: Bool) throws {
         guard approved else {
             return failAttempt(.swish, number: attempt.number, problem: .swishUserCancelled)
