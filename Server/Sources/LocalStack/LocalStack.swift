@@ -40,17 +40,21 @@ public final class LocalStack: Sendable {
         public var sandboxPort: Int
         /// The backend, when one is wanted.
         public var backend: BackendPlan?
+        /// The timeouts and the connection limit of each server (each has a limit of its own).
+        public var connections: ConnectionLimits
         public var logger: Logger
 
         public init(
             host: String = "127.0.0.1", sandbox: SandboxConfiguration, sandboxPort: Int = 0,
-            sandboxNamesItsPort: Bool = true, backend: BackendPlan? = nil, logger: Logger = LocalStack.quietLogger
+            sandboxNamesItsPort: Bool = true, backend: BackendPlan? = nil,
+            connections: ConnectionLimits = ConnectionLimits(), logger: Logger = LocalStack.quietLogger
         ) {
             self.host = host
             self.sandbox = sandbox
             self.sandboxNamesItsPort = sandboxNamesItsPort
             self.sandboxPort = sandboxPort
             self.backend = backend
+            self.connections = connections
             self.logger = logger
         }
     }
@@ -133,7 +137,10 @@ public final class LocalStack: Sendable {
             }
             let made = PaymentSandbox(configuration: configuration)
             sandbox = made
-            return { ready in made.application(host: plan.host, port: port, logger: plan.logger, onServerRunning: ready)
+            return { ready in
+                made.application(
+                    host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
+                    onServerRunning: ready)
             }
         }
         let sandboxURL = URL(string: "http://\(local):\(sandboxPort)")!
@@ -158,7 +165,9 @@ public final class LocalStack: Sendable {
                     tracer: backendPlan.tracer)
                 backends.append(backend)
                 return { ready in
-                    backend.application(host: plan.host, port: port, logger: plan.logger, onServerRunning: ready)
+                    backend.application(
+                        host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
+                        onServerRunning: ready)
                 }
             } failed: {
                 // A start that lost its port leaves a backend whose client must be shut down.

@@ -21,8 +21,8 @@ public protocol RouterProblems: ProblemDocument {
 }
 
 /// Writes every failure as `application/problem+json`: thrown problems as they are, the router's
-/// own errors (unknown route 404, wrong method 405, body too large 413, other 4xx) as the matching
-/// problem, and anything unexpected as a logged 500 that says nothing about the cause. A
+/// own errors (unknown route 404, wrong method 405, body too large 413, other 4xx) and a body
+/// broken on the wire (``RequestFramingError``, 400) as the matching problem, and anything unexpected as a logged 500 that says nothing about the cause. A
 /// cancelled request stays cancelled. One middleware for both servers, over their problem types.
 public struct ProblemMiddleware<Problem: RouterProblems, Context: RequestContext>: RouterMiddleware {
     let bodyLimit: Int?
@@ -40,6 +40,10 @@ public struct ProblemMiddleware<Problem: RouterProblems, Context: RequestContext
             return try await next(request, context)
         } catch let thrown as Problem {
             problem = thrown
+        } catch let framing as RequestFramingError {
+            // A body broken on the wire (a chunk size that is not hex, a body cut short): the
+            // client's fault, answered and not logged.
+            problem = .invalidRequest(framing.detail, status: framing.status)
         } catch let error as HTTPError {
             switch error.status.code {
             case 404: problem = .routeNotFound(path: request.uri.path)

@@ -94,7 +94,8 @@ struct BackendCommand: AsyncParsableCommand {
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty
-        let app = merchantBackend.application(host: host, port: port) { actualPort in
+        let connections = try backend.connections.resolved(servers: 1)
+        let app = merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
             Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
             Console.line("Calling Swedbank Pay at \(origin)")
             if noAppSchemes {

@@ -9,6 +9,8 @@ import ServiceLifecycle
 struct BackendOptions: ParsableArguments {
     @OptionGroup var sources: ConfigurationSources
 
+    @OptionGroup var connections: ConnectionOptions
+
     @Option(help: "The address to listen on. Env: SWEDBANKPAY_HOST. Default: 127.0.0.1.")
     var host: String?
 

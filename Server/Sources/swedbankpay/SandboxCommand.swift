@@ -75,6 +75,8 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup var sources: ConfigurationSources
 
+    @OptionGroup var connections: ConnectionOptions
+
     func validate() throws {
         if let publicUrl, Self.publicURL(publicUrl) == nil {
             throw ValidationError(
@@ -118,7 +120,7 @@ struct SandboxCommand: AsyncParsableCommand {
             stack = try await LocalStack.start(
                 LocalStack.Plan(
                     host: host, sandbox: configuration, sandboxPort: port, sandboxNamesItsPort: false,
-                    logger: Logger(label: "swedbankpay")))
+                    connections: try connections.resolved(servers: 1), logger: Logger(label: "swedbankpay")))
         } catch let error as LocalStack.StartFailure {
             throw RunFailure(error.description)
         }

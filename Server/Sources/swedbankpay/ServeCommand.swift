@@ -96,7 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
         let metrics = try backend.metricsService()
         let spans = try backend.tracing()
         var plan = LocalStack.Plan(
-            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, logger: Logger(label: "swedbankpay"))
+            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort,
+            // Two servers in one process share its file limit.
+            connections: try backend.connections.resolved(servers: 2), logger: Logger(label: "swedbankpay"))
         plan.backend = LocalStack.BackendPlan(
             database: location, port: port, tracer: spans?.tracer, configuration: configure)
         let stack: LocalStack

@@ -20,8 +20,10 @@ struct SwedbankPayCommand: AsyncParsableCommand {
     )
 
     /// Sets the event-loop count (``EventLoopCount``) before any command touches NIO, which
-    /// fixes it on first use, then runs the command.
+    /// fixes it on first use, raises the file limit to its hard limit (``FileLimit``: a server
+    /// and a benchmark hold a descriptor per connection), then runs the command.
     static func main() async {
+        FileLimit.raiseToHardLimit()
         if let loops = EventLoopCount.suggestion(
             environment: ProcessInfo.processInfo.environment, cores: System.coreCount)
         {

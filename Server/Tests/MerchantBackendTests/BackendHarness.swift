@@ -38,8 +38,8 @@ struct BackendHarness: Sendable {
     let sandbox: PaymentSandbox
     let client: HTTPClient
 
-    /// Runs `body` with a fresh sandbox and backend (``LocalStack``), then stops both and deletes
-    /// the database.
+    /// Runs `body` with a fresh sandbox and backend (``LocalStack``), both logging to `logger`,
+    /// then stops both and deletes the database.
     static func run(
         engine: Engine = .sqlite,
         configure: @escaping @Sendable (inout BackendConfiguration) -> Void = { _ in },
@@ -48,13 +48,14 @@ struct BackendHarness: Sendable {
         databaseConnectionsPerEventLoop: Int = 8,
         tracer: (any Tracer)? = nil,
         ownDatabase: Bool = false,
+        logger: Logger = BackendHarness.quietLogger,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
         let own = ownDatabase ? try await TestDatabase.OwnDatabase.make(engine) : nil
         let location = try own?.location ?? TestDatabase.location(engine)
         var sandbox = sandboxConfiguration()
         configureSandbox(&sandbox)
-        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: false, logger: quietLogger)
+        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: false, logger: logger)
         plan.backend = LocalStack.BackendPlan(
             database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, tracer: tracer
         ) { sandboxURL, port in

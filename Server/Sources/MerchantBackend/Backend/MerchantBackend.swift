@@ -136,16 +136,22 @@ public final class MerchantBackend: Sendable {
         return router
     }
 
-    /// An application serving the backend on `host:port` (port 0 picks a free one).
+    /// An application serving the backend on `host:port` (port 0 picks a free one), its
+    /// connections bounded by `connections` (timeouts and a connection limit).
     public func application(
-        host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "MerchantBackend"),
+        host: String = "127.0.0.1", port: Int = 8080, connections: ConnectionLimits = ConnectionLimits(),
+        logger: Logger = Logger(label: "MerchantBackend"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let served = ServerConnections(limits: connections)
+        return Application(
             router: router(),
+            server: served.http1(problems: BackendProblem.self),
             // A burst of new connections (a sales spike, a load balancer opening its pool) must
             // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
-            configuration: .init(address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "MerchantBackend", backlog: 4_096,
+                availableConnectionsDelegate: served.acceptance),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }

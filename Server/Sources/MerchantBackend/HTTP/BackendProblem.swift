@@ -23,7 +23,7 @@ extension BackendProblem {
         BackendProblem(type: URI.mobileSDKUnauthorized, title: "Unauthorized", status: 401, detail: detail)
     }
 
-    /// `mobilesdk/badrequest` (400 unless said otherwise — 405, 409, 413, 415 or 422, titled with
+    /// `mobilesdk/badrequest` (400 unless said otherwise — 405, 409, 413, 415, 422 or 431, titled with
     /// their reason phrases): the request is wrong; `problems` names each bad field.
     static func badRequest(
         _ detail: String, status: Int = 400, problems: [(name: String, description: String)] = []
@@ -35,6 +35,7 @@ extension BackendProblem {
             case 413: "Payload Too Large"
             case 415: "Unsupported Media Type"
             case 422: "Unprocessable Entity"
+            case 431: "Request Header Fields Too Large"
             default: "Bad Request"
             }
         return BackendProblem(

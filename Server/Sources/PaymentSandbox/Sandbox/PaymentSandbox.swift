@@ -71,18 +71,23 @@ public final class PaymentSandbox: Sendable {
         return router
     }
 
-    /// An application serving the sandbox on `host:port` (port 0 picks a free one).
+    /// An application serving the sandbox on `host:port` (port 0 picks a free one), its
+    /// connections bounded by `connections` (timeouts and a connection limit).
     public func application(
-        host: String = "127.0.0.1", port: Int = 8081, logger: Logger = Logger(label: "PaymentSandbox"),
+        host: String = "127.0.0.1", port: Int = 8081, connections: ConnectionLimits = ConnectionLimits(),
+        logger: Logger = Logger(label: "PaymentSandbox"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let served = ServerConnections(limits: connections)
+        return Application(
             router: router(),
             // Carries out `reset` and `hang` faults on the connection itself.
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionFaultHandler()])),
+            server: served.http1(problems: SandboxProblem.self, additionalChannelHandlers: [ConnectionFaultHandler()]),
             // A burst of new connections (a sales spike, a load balancer opening its pool) must
             // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
-            configuration: .init(address: .hostname(host, port: port), serverName: "PaymentSandbox", backlog: 4_096),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "PaymentSandbox", backlog: 4_096,
+                availableConnectionsDelegate: served.acceptance),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
