@@ -16,14 +16,14 @@ public func fuzzPaymentOrderBody(_ start: UnsafePointer<UInt8>, _ count: Int) ->
     guard case .object(let body)? = try? SwedbankPaySDK.JSONValue(parsing: data, maxDepth: 32) else { return 0 }
     let prepared: PaymentOrderPreparation.Prepared
     do {
-        prepared = try refusing.prepare(body, payeeReference: payeeReference)
+        prepared = try prepare(body, with: refusing)
         precondition(prepared.order.paymentToken == nil, "took a payment token")
     } catch {
         precondition(!error.problems.isEmpty, "refused without naming a field: \(error)")
         checkNames(error.problems, in: body)
         if error.status == 403 {
             precondition(error.problems.map(\.name) == ["paymentorder.paymentToken"], "forbade \(error.problems)")
-            guard let taken = try? taking.prepare(body, payeeReference: payeeReference) else {
+            guard let taken = try? prepare(body, with: taking) else {
                 fatalError("a backend taking tokens refuses the order too")
             }
             check(taken, from: taking)
@@ -37,6 +37,17 @@ public func fuzzPaymentOrderBody(_ start: UnsafePointer<UInt8>, _ count: Int) ->
 }
 
 private let payeeReference = "0123456789ABCDEF01234567"
+/// The payer reference the backend binds an app's to (`PayerBinding`), as the route passes it.
+private let boundPayerReference = "P0123456789abcdef"
+
+/// The route's two steps: the app's body checked, then the order prepared for Swedbank Pay.
+private func prepare(
+    _ body: SwedbankPaySDK.JSONObject, with preparation: PaymentOrderPreparation
+) throws(BackendProblem) -> PaymentOrderPreparation.Prepared {
+    let order = try preparation.check(body)
+    return try preparation.prepare(
+        order, payeeReference: payeeReference, pspPayerReference: order.payer?.payerReference.map { _ in boundPayerReference })
+}
 private let refusing = PaymentOrderPreparation(
     payeeID: "payee-1", callbackURL: URL(string: "https://shop.example.com/callback")!, allowPaymentTokens: false)
 private let taking = PaymentOrderPreparation(
@@ -57,6 +68,9 @@ private func check(_ prepared: PaymentOrderPreparation.Prepared, from preparatio
     precondition(decoded.payeeInfo.payeeId == preparation.payeeID, "payee id \(decoded.payeeInfo.payeeId)")
     precondition(decoded.payeeInfo.payeeReference == payeeReference, "payee reference from the app")
     precondition(decoded.urls.callbackUrl == preparation.callbackURL, "callback URL from the app")
+    precondition(
+        decoded.payer?.payerReference == nil || decoded.payer?.payerReference == boundPayerReference,
+        "the app's own payer reference sent")
     var problems = FieldProblems()
     PaymentOrderPreparation.check(decoded, into: &problems)
     precondition(problems.list.isEmpty, "the order sent fails the checks: \(problems.list)")
