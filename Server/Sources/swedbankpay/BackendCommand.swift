@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MerchantBackend
+import NIOCore
 
 /// `swedbankpay backend`: the Merchant Backend alone, against any Swedbank Pay base URL (the real
 /// API or a sandbox).
@@ -104,11 +105,15 @@ struct BackendCommand: AsyncParsableCommand {
                 )
             }
         }
-        try await BackendRunner.run(
-            // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
-            services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 }
-                + [DrainMarker(backend: merchantBackend)],
-            backend: merchantBackend, database: database)
+        do {
+            try await BackendRunner.run(
+                // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
+                services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 }
+                    + [DrainMarker(backend: merchantBackend)],
+                backend: merchantBackend, database: database)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw RunFailure("cannot listen on \(host):\(port) (or the metrics port): the address is in use")
+        }
     }
 
     private func merchantToken() throws -> String {

@@ -67,6 +67,26 @@ import Testing
         #expect(missing == [])
     }
 
+    @Test func aBackendOnAPortInUseSaysSoInOneLine() async throws {
+        let holder = try await BackendHarness.startSandbox()
+        let taken = try #require(holder.sandboxURL.port)
+        let location = try TestDatabase.location(.sqlite)
+        guard case .sqlite(let path) = location else { return }
+        let (status, output) = try await Self.run(
+            [
+                "backend", "--port", "\(taken)", "--database", path, "--swedbank-pay-url", "http://127.0.0.1:9",
+                "--payee-id", "payee",
+            ],
+            environment: ["SWEDBANKPAY_MERCHANT_TOKEN": "token", "SWEDBANKPAY_API_KEYS": BackendHarness.apiKey])
+        await holder.stop()
+        TestDatabase.remove(location)
+        #expect(status == 1)
+        #expect(
+            output.hasSuffix(
+                "Error: cannot listen on 127.0.0.1:\(taken) (or the metrics port): the address is in use\n"),
+            "\(output)")
+    }
+
     @Test func aPortInUseIsOneLineAndStatusOne() async throws {
         // A socket listening on a port: the sandbox cannot take it.
         let port = try await BackendHarness.freePort()
