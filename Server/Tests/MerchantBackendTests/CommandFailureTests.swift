@@ -67,7 +67,7 @@ import Testing
         #expect(missing == [])
     }
 
-    @Test func aBackendOnAPortInUseSaysSoInOneLine() async throws {
+    @Test func aBackendOnAPortInUseEndsWithOneClearLine() async throws {
         let holder = try await BackendHarness.startSandbox()
         let taken = try #require(holder.sandboxURL.port)
         let location = try TestDatabase.location(.sqlite)
