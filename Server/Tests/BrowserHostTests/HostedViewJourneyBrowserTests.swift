@@ -125,6 +125,29 @@ import Testing
         }
     }
 
+    @Test func theV2PaymentMenuReportsAWaitingSwishPaymentAsPending() async throws {
+        try await HostedViewSandbox.run { sandbox in
+            let order = try await sandbox.createOrder(v3: false)
+            let (page, recorder) = try await sandbox.sdkPage()
+            try await sandbox.load(Page.paymentMenu(scriptURL: order.scriptURL), into: page)
+            let menu = sandbox.menu(order)
+            try await page.waitFor("document.querySelector('#choose-Swish')", in: menu)
+            try await page.click("#choose-Swish", in: menu)
+            try await page.type("+46 739 000 001", into: "#swish-msisdn", in: menu)
+            try await page.click("#pay-swish", in: menu)
+            let pending = try await recorder.wait(for: "generalEvent:OnPaymentPending")
+            #expect(
+                pending
+                    == .object([
+                        "sourceEvent": .string("OnPaymentPending"), "actionType": .string("OnPaymentPending"),
+                        "id": .string(order.id), "paymentOrderId": .string(order.id),
+                    ]))
+            try await page.click("#swish-approve", in: menu)
+            _ = try await recorder.wait(for: "generalEvent:OnPaymentCompleted")
+            #expect(await page.consoleErrors == [])
+        }
+    }
+
     @Test func checkinCallsBackWithAConsumerProfileRef() async throws {
         try await HostedViewSandbox.run { sandbox in
             let href = try await sandbox.createConsumer()

@@ -71,6 +71,7 @@ enum HostedViewClientScript {
             attemptStarted: { handler: "onPaymentCreated", event: "OnPaymentCreated", key: "actionType", fields: { instrument: "instrument" } },
             attemptFailed: { handler: "onPaymentTransactionFailed", event: "OnPaymentTransactionFailed", key: "actionType", fields: { details: "details" } },
             attemptAborted: { handler: "onPaymentAborted", event: "OnPaymentAborted", key: "actionType", fields: { redirectUrl: "url" } },
+            pending: { handler: "onPaymentPending", event: "OnPaymentPending", key: "actionType", fields: {} },
             paid: { handler: "onPaymentCompleted", event: "OnPaymentCompleted", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             aborted: { handler: "onPaymentCanceled", event: "OnPaymentCanceled", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             outOfViewRedirect: { handler: "onExternalRedirect", event: "OnExternalRedirect", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },

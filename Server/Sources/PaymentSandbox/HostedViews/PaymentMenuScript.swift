@@ -128,6 +128,7 @@ enum PaymentMenuScript {
             case "swishPending":
               showMenu(false);
               $("swish-pending").hidden = false;
+              post("pending", {});
               startPolling();
               break;
             case "redirect":
