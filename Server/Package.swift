@@ -4,8 +4,10 @@
 // package (one directory up) for the wire models, so both sides speak the same JSON.
 import PackageDescription
 
-// Our own targets must compile without a warning; dependencies are not held to that.
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+// Our own targets must compile without a warning; dependencies are not held to that. Not
+// `unsafeFlags`: SwiftPM refuses those in any package used as a dependency, and ignores this
+// setting in a remote one, so a package depending on these targets builds them as usual.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "SwedbankPayServer",

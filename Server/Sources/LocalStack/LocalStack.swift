@@ -125,15 +125,17 @@ public final class LocalStack: Sendable {
     }
 
     /// Starts what `plan` asks for and returns once every part listens. When a part cannot start,
-    /// what was started is stopped again and the error thrown.
+    /// what was started is stopped again and the error thrown; a host that no URL can name throws
+    /// ``ServerURL/UnusableHost`` before anything starts.
     public static func start(_ plan: Plan) async throws -> LocalStack {
-        let local = plan.host == "0.0.0.0" || plan.host == "::" ? "127.0.0.1" : plan.host
+        // Before anything starts: a host no URL can name (``ServerURL/UnusableHost``) is refused.
+        _ = try ServerURL.http(host: plan.host, port: max(plan.sandboxPort, 1))
         var sandbox: PaymentSandbox?
         let (sandboxServer, sandboxPort) = try await listen(plan.host, port: plan.sandboxPort, what: "sandbox") {
             port in
             var configuration = plan.sandbox
             if configuration.publicBaseURL == nil, plan.sandboxNamesItsPort {
-                configuration.publicBaseURL = URL(string: "http://\(local):\(port)")
+                configuration.publicBaseURL = try ServerURL.http(host: plan.host, port: port)
             }
             let made = PaymentSandbox(configuration: configuration)
             sandbox = made
@@ -143,7 +145,7 @@ public final class LocalStack: Sendable {
                     onServerRunning: ready)
             }
         }
-        let sandboxURL = URL(string: "http://\(local):\(sandboxPort)")!
+        let sandboxURL = try ServerURL.http(host: plan.host, port: sandboxPort)
         guard let sandbox else { throw StartFailure(description: "the sandbox was not made") }
         guard let backendPlan = plan.backend else {
             return LocalStack(sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer, backend: nil)
@@ -177,7 +179,7 @@ public final class LocalStack: Sendable {
             guard let backend = backends.last else { throw StartFailure(description: "the backend was not made") }
             return LocalStack(
                 sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer,
-                backend: (backend, URL(string: "http://\(local):\(backendPort)")!, database, backendServer))
+                backend: (backend, try ServerURL.http(host: plan.host, port: backendPort), database, backendServer))
         } catch {
             try? await database.close()
             await sandboxServer.stop()

@@ -87,7 +87,9 @@ struct BackendCommand: AsyncParsableCommand {
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)
         let location = try backend.resolvedDatabase()
-        let metrics = try backend.metricsService()
+        // The backend and, when asked for, the metrics endpoint share the process's file limit.
+        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 2 : 1)
+        let metrics = try backend.metricsService(connections: connections)
         let spans = try backend.tracing()
         let database = try await BackendRunner.openDatabase(location, migrate: !resolvedSkipMigrations)
         let merchantBackend = try MerchantBackend(
@@ -95,7 +97,6 @@ struct BackendCommand: AsyncParsableCommand {
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty
-        let connections = try backend.connections.resolved(servers: 1)
         let app = merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
             Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
             Console.line("Calling Swedbank Pay at \(origin)")

@@ -185,9 +185,13 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
-    /// The metrics endpoint when one was asked for (flag, else environment); it starts recording
-    /// metrics, so it is made before the backend.
-    func metricsService() throws -> (any Service)? {
+    /// Whether a metrics endpoint was asked for: one more server sharing the file limit.
+    var servesMetrics: Bool { metricsPort != nil || Environment.value("SWEDBANKPAY_METRICS_PORT") != nil }
+
+    /// The metrics endpoint when one was asked for (flag, else environment), its connections
+    /// bounded by `connections` as the other servers' are; it starts recording metrics, so it is
+    /// made before the backend.
+    func metricsService(connections: ConnectionLimits) throws -> (any Service)? {
         let port: Int
         if let metricsPort {
             port = metricsPort
@@ -201,7 +205,8 @@ struct BackendOptions: ParsableArguments {
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--metrics-port must be 0–65535, not \(port)") }
         return MetricsEndpoint.start(
-            host: metricsHost ?? Environment.value("SWEDBANKPAY_METRICS_HOST") ?? "127.0.0.1", port: port)
+            host: metricsHost ?? Environment.value("SWEDBANKPAY_METRICS_HOST") ?? "127.0.0.1", port: port,
+            connections: connections)
     }
 
     /// Sets up the process's logging as given (flag, else environment). Once, before anything logs.
@@ -352,11 +357,20 @@ struct BackendOptions: ParsableArguments {
 
     func resolvedPublicURL(port: Int) throws -> URL {
         guard let text = publicUrl ?? Environment.value("SWEDBANKPAY_PUBLIC_URL") else {
-            let local = ["0.0.0.0", "::"].contains(resolvedHost) ? "127.0.0.1" : resolvedHost
-            return URL(string: "http://\(local):\(port)")!
+            return try listeningURL(port: port)
         }
         guard let url = URL(string: text) else { throw ValidationError("--public-url is not a URL: \(text)") }
         return url
+    }
+
+    /// `http://<host>:<port>` for a server of this process on `--host` (``ServerURL``); a host no
+    /// URL can name is a wrong flag.
+    func listeningURL(port: Int) throws -> URL {
+        do {
+            return try ServerURL.http(host: resolvedHost, port: port)
+        } catch {
+            throw ValidationError("--host (SWEDBANKPAY_HOST): \(error.description)")
+        }
     }
 
     /// The callback URL given (flag, else environment), or nil for the public URL's.

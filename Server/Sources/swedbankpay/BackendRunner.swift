@@ -6,6 +6,9 @@ import ServiceLifecycle
 
 /// What `serve` and `backend` do alike: validate, open the database, run until a signal, close.
 enum BackendRunner {
+    /// Seconds after the shutdown grace in which the servers close once drained.
+    static let closingMargin: TimeInterval = 1
+
     static func validate(_ configuration: BackendConfiguration) throws {
         let problems = configuration.problems()
         guard problems.isEmpty else {
@@ -25,12 +28,14 @@ enum BackendRunner {
 
     /// Runs `services` until SIGTERM or SIGINT (or until one ends), shutting down gracefully
     /// within `grace` seconds: the requests in progress finish (an order creation waits for
-    /// Swedbank Pay's answer and records it) unless they take longer.
+    /// Swedbank Pay's answer and records it) unless they take longer (``DrainMarker``). The
+    /// group itself gives up ``closingMargin`` later, so a drain cut by the grace is reported by
+    /// the drain, not by the group.
     static func run(services: [any Service], grace: TimeInterval) async throws {
         var configuration = ServiceGroupConfiguration(
             services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
             logger: Logger(label: "swedbankpay"))
-        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(grace * 1_000))
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64((grace + closingMargin) * 1_000))
         try await ServiceGroup(configuration: configuration).run()
     }
 

@@ -50,7 +50,6 @@ struct ServeCommand: AsyncParsableCommand {
         try await backend.sources.load()
         try backend.bootstrapLogging()
         let host = backend.resolvedHost
-        let local = ["0.0.0.0", "::"].contains(host) ? "127.0.0.1" : host
         // The sandbox listens on the backend's host: off loopback its control API needs a token.
         let controlToken = self.controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN")
         let binding = ControlBinding.problems(host: host, controlToken: controlToken)
@@ -92,13 +91,14 @@ struct ServeCommand: AsyncParsableCommand {
             try BackendRunner.validate(configuration)
             return configuration
         }
-        let grace = try configure(URL(string: "http://\(local):\(sandboxPort)")!, port).shutdownGracePeriod
-        let metrics = try backend.metricsService()
+        let grace = try configure(try backend.listeningURL(port: sandboxPort), port).shutdownGracePeriod
+        // Two servers in one process, three with the metrics endpoint, share its file limit.
+        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 3 : 2)
+        let metrics = try backend.metricsService(connections: connections)
         let spans = try backend.tracing()
         var plan = LocalStack.Plan(
-            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort,
-            // Two servers in one process share its file limit.
-            connections: try backend.connections.resolved(servers: 2), logger: Logger(label: "swedbankpay"))
+            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, connections: connections,
+            logger: Logger(label: "swedbankpay"))
         plan.backend = LocalStack.BackendPlan(
             database: location, port: port, tracer: spans?.tracer, configuration: configure)
         let stack: LocalStack
@@ -117,10 +117,14 @@ struct ServeCommand: AsyncParsableCommand {
         let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
         Console.line(BackendRunner.curlLine(base: Self.origin(base), apiKey: key))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
-        // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
+        // Services stop in reverse order: the drain first (the stack stops once the backend is
+        // drained), the metrics after the stack (scraped while it drains), the span exporter last
+        // (it flushes the backend's last spans).
         let reloads: (any Service)? = stack.backend.flatMap(JWKSReloadService.init)
+        let drain: (any Service)? = stack.backend.map { DrainMarker(backend: $0) }
         try await BackendRunner.run(
-            services: [spans?.service].compactMap { $0 } + [stack.service] + [metrics, reloads].compactMap { $0 },
+            services: [spans?.service, metrics].compactMap { $0 } + [stack.service]
+                + [reloads, drain].compactMap { $0 },
             grace: grace)
     }
 

@@ -206,35 +206,8 @@ struct BackendHarness: Sendable {
 }
 
 /// An HTTP answer as tests look at it.
-struct Answer: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: String
-
-    var json: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-    }
-
-    var contentType: String? { headers.first(name: "Content-Type") }
-}
-
-extension HTTPClient {
-    func answer(
-        _ method: HTTPMethod, _ url: String, json: String? = nil, headers: [String: String] = [:],
-        timeout: TimeAmount = .seconds(20)
-    ) async throws -> Answer {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let json {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: json))
-        }
-        let response = try await execute(request, timeout: timeout)
-        let body = try await response.body.collect(upTo: 4 << 20)
-        return Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
-    }
-}
+/// A whole answer (LocalStack's `HTTPClient.answer`, the one plain HTTP call of the tests).
+typealias Answer = HTTPAnswer
 
 /// The databases tests run on. SQLite always works; PostgreSQL needs a server, named by
 /// `SWEDBANKPAY_TEST_DATABASE_URL` (`scripts/test` starts a throw-away cluster and sets it). Each

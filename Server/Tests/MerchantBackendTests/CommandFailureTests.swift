@@ -54,6 +54,17 @@ import Testing
         #expect(output.contains("Usage: swedbankpay"))
     }
 
+    /// A `--host` no URL can name is a wrong flag (64, usage), not a trap.
+    @Test func aHostNoURLCanNameIsAWrongFlag() async throws {
+        let (status, output) = try await Self.run([
+            "serve", "--host", "exa mple", "--control-token", "a-control-token-of-enough-length",
+            "--database", FileManager.default.temporaryDirectory.appendingPathComponent("unused.sqlite").path,
+        ])
+        #expect(status == 64, "\(output)")
+        #expect(
+            output.contains(#"--host (SWEDBANKPAY_HOST): the host "exa mple" cannot be written in a URL"#), "\(output)")
+    }
+
     @Test func migrateThenABackendThatLeavesTheSchemaAlone() async throws {
         let location = try TestDatabase.location(.sqlite)
         defer { TestDatabase.remove(location) }

@@ -105,6 +105,8 @@ actor Ledger {
 /// `swedbankpay serve` as a child process.
 struct ServeProcess: Sendable {
     let server: ChildServer
+    /// `http://127.0.0.1:<port>` of its sandbox.
+    let sandboxURL: String
     var backendURL: String { server.url }
 
     /// The `swedbankpay` binary beside this test binary (`swift build` makes it).
@@ -125,22 +127,25 @@ struct ServeProcess: Sendable {
     }
 
     /// Starts `serve` on ports that were free a moment ago; when another socket took one first
-    /// and `serve` exits, it is started again on other ports.
-    static func start(_ executable: URL, database: String, environment: [String: String] = [:]) async throws
-        -> ServeProcess
-    {
+    /// and `serve` exits, it is started again on other ports. `options` go after the ports,
+    /// database, API key and Swedbank Pay timeout (`timeout` seconds).
+    static func start(
+        _ executable: URL, database: String, timeout: Int = 1, options: [String] = [],
+        environment: [String: String] = [:]
+    ) async throws -> ServeProcess {
         for _ in 1...3 {
             let port = try await BackendHarness.freePort()
             let sandboxPort = try await BackendHarness.freePort()
-            let arguments = [
-                "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
-                "--api-keys", BackendHarness.apiKey, "--timeout", "1",
-            ]
+            let arguments =
+                [
+                    "serve", "--port", "\(port)", "--sandbox-port", "\(sandboxPort)", "--database", database,
+                    "--api-keys", BackendHarness.apiKey, "--timeout", "\(timeout)",
+                ] + options
             if let server = try await ChildServer.launch(
                 executable, arguments, environment: environment, url: "http://127.0.0.1:\(port)",
                 readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
             {
-                return ServeProcess(server: server)
+                return ServeProcess(server: server, sandboxURL: "http://127.0.0.1:\(sandboxPort)")
             }
         }
         throw ChildServer.StartTimeout(

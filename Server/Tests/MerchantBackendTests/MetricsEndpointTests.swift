@@ -20,27 +20,12 @@ import Testing
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         let tokenFile = directory.appendingPathComponent("merchant_token")
         try BackendHarness.merchantToken.write(to: tokenFile, atomically: true, encoding: .utf8)
-        var backend: (server: ChildServer, metricsURL: String)?
-        for _ in 1...3 where backend == nil {
-            let port = try await BackendHarness.freePort()
-            let metricsPort = try await BackendHarness.freePort()
-            let server = try await ChildServer.launch(
-                executable,
-                [
-                    "backend", "--port", "\(port)", "--database", path, "--swedbank-pay-url",
-                    sandbox.sandboxURL.absoluteString,
-                    "--payee-id", BackendHarness.payeeID, "--api-keys", BackendHarness.apiKey,
-                    "--metrics-port", "\(metricsPort)", "--log-level", "error",
-                    "--max-callbacks-waiting", "\(Self.callbacksWaiting)",
-                ],
-                environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
-                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
-            if let server { backend = (server, "http://127.0.0.1:\(metricsPort)/metrics") }
-        }
-        let (server, metricsURL) = try #require(backend)
+        let (server, metricsPort) = try await Self.launch(
+            executable, database: path, sandboxURL: sandbox.sandboxURL.absoluteString, tokenFile: tokenFile,
+            options: ["--max-callbacks-waiting", "\(Self.callbacksWaiting)"])
         var failure: (any Error)?
         do {
-            try await exercise(server.url, metricsURL: metricsURL)
+            try await exercise(server.url, metricsURL: "http://127.0.0.1:\(metricsPort)/metrics")
         } catch {
             failure = error
         }
@@ -48,6 +33,69 @@ import Testing
         await sandbox.stop()
         TestDatabase.remove(location)
         if let failure { throw failure }
+    }
+
+    /// The metrics port is bounded like the servers' ports: a head that never ends is cut at the
+    /// header timeout without an answer, and a wrong path is a problem.
+    @Test func theMetricsPortHasTheServersConnectionLimits() async throws {
+        let executable = try ServeProcess.executable()
+        let location = try TestDatabase.location(.sqlite)
+        guard case .sqlite(let path) = location else { return }
+        defer { TestDatabase.remove(location) }
+        let tokenFile = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("merchant_token")
+        try BackendHarness.merchantToken.write(to: tokenFile, atomically: true, encoding: .utf8)
+        let (server, metricsPort) = try await Self.launch(
+            executable, database: path, sandboxURL: "http://127.0.0.1:9", tokenFile: tokenFile,
+            options: ["--header-timeout", "0.5", "--idle-timeout", "4"])
+        var failure: (any Error)?
+        do {
+            let partial = try await RawHTTP.Connection.open(port: metricsPort)
+            try await partial.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            let cut = try await partial.untilClosed(within: 10)
+            #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
+            #expect(cut.closedAfter >= .milliseconds(500) && cut.closedAfter < .milliseconds(3_000))
+            let missing = try await HTTPClient.shared.answer(.GET, "http://127.0.0.1:\(metricsPort)/nothing")
+            #expect(missing.status == 404)
+            #expect(missing.contentType == "application/problem+json")
+            #expect(missing.json["type"] as? String == "about:blank")
+            #expect(missing.json["title"] as? String == "Not Found")
+            #expect(missing.json["status"] as? Int == 404)
+            #expect(missing.json["detail"] as? String == "No resource at /nothing.")
+            #expect(missing.json.count == 4)
+        } catch {
+            failure = error
+        }
+        await server.terminate()
+        if let failure { throw failure }
+    }
+
+    /// `swedbankpay backend` with a metrics port, both on free ports; its server and metrics port.
+    static func launch(
+        _ executable: URL, database: String, sandboxURL: String, tokenFile: URL, options: [String]
+    ) async throws -> (ChildServer, Int) {
+        for _ in 1...3 {
+            let port = try await BackendHarness.freePort()
+            let metricsPort = try await BackendHarness.freePort()
+            let server = try await ChildServer.launch(
+                executable,
+                [
+                    "backend", "--port", "\(port)", "--database", database, "--swedbank-pay-url", sandboxURL,
+                    "--payee-id", BackendHarness.payeeID, "--api-keys", BackendHarness.apiKey,
+                    "--metrics-port", "\(metricsPort)", "--log-level", "error",
+                ] + options,
+                environment: ["SWEDBANKPAY_MERCHANT_TOKEN_FILE": tokenFile.path], url: "http://127.0.0.1:\(port)",
+                readyText: "Merchant Backend listening on http://127.0.0.1:\(port)")
+            guard let server else { continue }
+            // The metrics port listens apart from the backend's: wait until it says so too.
+            let metrics = await server.output.line(containing: "Metrics on http://127.0.0.1:\(metricsPort)", within: 30)
+            guard metrics.isLine else {
+                await server.terminate()
+                continue
+            }
+            return (server, metricsPort)
+        }
+        throw ChildServer.StartTimeout(
+            executable: "swedbankpay backend", url: "three pairs of free ports", reason: "each pair was taken")
     }
 
     private func exercise(_ url: String, metricsURL: String) async throws {

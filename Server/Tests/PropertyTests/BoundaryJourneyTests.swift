@@ -32,16 +32,8 @@ import Testing
         func send(
             _ method: HTTPMethod, _ url: String, json: String? = nil, headers: [String: String]
         ) async throws -> (status: Int, body: String) {
-            var request = HTTPClientRequest(url: url)
-            request.method = method
-            for (name, value) in headers { request.headers.add(name: name, value: value) }
-            if let json {
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.body = .bytes(ByteBuffer(string: json))
-            }
-            let response = try await client.execute(request, timeout: .seconds(20))
-            let body = try await response.body.collect(upTo: 1 << 20)
-            return (Int(response.status.code), String(buffer: body))
+            let answer = try await client.answer(method, url, json: json, headers: headers, limit: 1 << 20)
+            return (answer.status, answer.body)
         }
     }
 

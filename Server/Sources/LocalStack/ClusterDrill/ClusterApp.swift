@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 
@@ -36,7 +37,7 @@ struct ClusterApp: Sendable {
                         sameAnswer: again.answer.body == first.answer.body, firstInstance: first.instance,
                         retryInstance: again.instance))
             }
-            if let read = try? await drillRequest(.GET, target.balancerURL + location, headers: headers) {
+            if let read = try? await HTTPClient.shared.answer(.GET, target.balancerURL + location, headers: headers) {
                 await ledger.read(read.status)
             } else if !Task.isCancelled {
                 await ledger.unexpected("GET \(location) failed without an answer")
@@ -48,15 +49,15 @@ struct ClusterApp: Sendable {
     /// Creates an order; nil when it failed or the worker was stopped. A keyed request that
     /// failed is sent again, as the app would, until it is answered: while the first attempt is
     /// still recorded as in progress (its instance died), that is a 409.
-    private func create(key: String?) async -> (answer: DrillAnswer, instance: String)? {
+    private func create(key: String?) async -> (answer: HTTPAnswer, instance: String)? {
         var headers = headers
         if let key { headers["Idempotency-Key"] = key }
         var failedBefore = false
         while !Task.isCancelled {
-            let answer: DrillAnswer
+            let answer: HTTPAnswer
             let sent = ContinuousClock.now
             do {
-                answer = try await drillRequest(
+                answer = try await HTTPClient.shared.answer(
                     .POST, target.balancerURL + "/paymentorders", json: target.orderJSON, headers: headers,
                     timeout: .seconds(15))
             } catch {
@@ -87,7 +88,7 @@ struct ClusterApp: Sendable {
     static func pay(_ orders: AsyncStream<String>, target: ClusterDrill.Target, ledger: ClusterLedger) async {
         for await pspID in orders {
             let id = pspID.split(separator: "/").last.map(String.init) ?? pspID
-            let answer = try? await drillRequest(
+            let answer = try? await HTTPClient.shared.answer(
                 .POST, target.sandboxURL + "/sandbox/paymentorders/\(id)/pay", headers: target.controlHeaders)
             if answer?.status == 200 {
                 await ledger.paid(pspID)

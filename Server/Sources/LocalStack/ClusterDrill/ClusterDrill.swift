@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 
@@ -217,7 +218,7 @@ public struct ClusterDrill: Sendable {
     public func deliveredCallbacks(timeout: Duration = .seconds(60)) async throws -> [String: Int] {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let listing = try await drillRequest(
+            let listing = try await HTTPClient.shared.answer(
                 .GET, target.sandboxURL + "/sandbox/callbacks", headers: target.controlHeaders
             ).json
             if (listing["pending"] as? Int ?? 0) == 0 || ContinuousClock.now > deadline {

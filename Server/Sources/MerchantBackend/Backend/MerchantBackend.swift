@@ -29,8 +29,9 @@ public final class MerchantBackend: Sendable {
     private let jwksReloader: JWKSReloader?
     private let http: HTTPClient
     private let database: BackendDatabase
-    /// Whether `/readyz` says to send this backend work (``beginDraining()``).
-    let readiness = Readiness()
+    /// Whether `/readyz` says to send this backend work, and which requests a drain waits for
+    /// (``drain(within:)``).
+    let drainGate = DrainGate()
 
     /// Where spans of requests and of calls to Swedbank Pay go; nil records none.
     let tracer: (any Tracer)?
@@ -111,13 +112,14 @@ public final class MerchantBackend: Sendable {
     /// Pay callback open.
     public func router() -> Router<BackendRequestContext> {
         let router = Router(context: BackendRequestContext.self)
+        router.add(middleware: DrainMiddleware(gate: drainGate))
         router.add(middleware: RequestLogMiddleware(tracer: tracer))
         // Per route, method and status: request counts, durations and requests in progress.
         if BackendMetrics.enabled { router.add(middleware: MetricsMiddleware()) }
         router.add(middleware: ProblemMiddleware(BackendProblem.self, bodyLimit: configuration.maxRequestBodyBytes))
         router.add(middleware: BackendBodyLimitMiddleware(limit: configuration.maxRequestBodyBytes))
         HelperRoutes(services: services).register(open: router)
-        HealthRoutes(database: database, readiness: readiness).register(open: router)
+        HealthRoutes(database: database, drain: drainGate).register(open: router)
         CallbackRoutes(services: services, verifier: callbackVerifier).register(open: router)
         let app = router.group().add(
             middleware: AppAuthMiddleware(configuration: configuration, verifier: accessTokens))
@@ -159,7 +161,20 @@ public final class MerchantBackend: Sendable {
     /// Makes `/readyz` answer 503 `draining` from now on: call it when a graceful shutdown begins,
     /// so balancers and orchestrators stop sending work while the requests in flight finish.
     public func beginDraining() {
-        readiness.beginDraining()
+        drainGate.beginDraining()
+    }
+
+    /// Drains the backend (``DrainPhase`` says the rule): `/readyz` answers 503 from now on, and
+    /// this returns once every request begun before is answered, or after `grace` seconds. Then
+    /// stop its server. Returns how many of those requests the grace cut (0 when none).
+    public func drain(within grace: TimeInterval) async -> Int {
+        await drainGate.drain(within: .milliseconds(Int64(grace * 1_000)))
+    }
+
+    /// Requests begun before the drain and not yet answered (0 before it began and after it ended).
+    public var requestsOwedByDrain: Int {
+        if case .draining(let owed) = drainGate.phase { return owed }
+        return 0
     }
 
     /// Reads the JWT mode's JWKS file (``JWTAuthentication/jwksFile``) again and verifies tokens

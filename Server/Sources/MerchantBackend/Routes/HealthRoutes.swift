@@ -1,4 +1,5 @@
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// `/livez` and `/readyz`, open like `/healthz`: what an orchestrator or load balancer asks.
@@ -7,7 +8,7 @@ import SwedbankPaySDK
 /// is not draining. A 503 names the first reason it is not ready.
 struct HealthRoutes {
     let database: BackendDatabase
-    let readiness: Readiness
+    let drain: DrainGate
 
     func register(open: Router<BackendRequestContext>) {
         open.get("/livez") { _, _ in
@@ -19,7 +20,7 @@ struct HealthRoutes {
     }
 
     private func ready() async -> Response {
-        if readiness.isDraining { return Self.notReady("draining") }
+        if !drain.isServing { return Self.notReady("draining") }
         let missing: [Int]
         do {
             missing = try await database.missingMigrations()

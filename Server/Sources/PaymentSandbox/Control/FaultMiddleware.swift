@@ -24,6 +24,12 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         await applied.append("\(request.method.rawValue) \(path)")
+        // Someone running the sandbox (or a test of a process running it) sees each fault fire.
+        context.logger.info(
+            "fault applied",
+            metadata: [
+                "fault": .string(rule.id ?? ""), "method": .string(request.method.rawValue), "path": .string(path),
+            ])
         var response: Response
         switch rule.action {
         case .status(let status, let body):

@@ -1,0 +1,59 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+@testable import MerchantBackend
+
+/// `swedbankpay serve` drains on SIGTERM by `DrainPhase`'s rule: `/readyz` answers 503 at once, a
+/// request begun before the signal is answered within the shutdown grace (here an order creation
+/// Swedbank Pay — the in-process sandbox, slowed by a fault rule — holds), a request begun while
+/// draining is served too, and the process then exits 0.
+@Suite(.timeLimit(.minutes(2))) struct ServeDrainTests {
+    /// How long the sandbox holds the creation: room for the test's requests while it drains.
+    static let pspDelay = 4
+
+    @Test func aSlowCreationIsAnsweredThroughSIGTERMWhileReadyzSaysDraining() async throws {
+        let executable = try ServeProcess.executable()
+        let location = try TestDatabase.location(.sqlite)
+        guard case .sqlite(let path) = location else { return }
+        defer { TestDatabase.remove(location) }
+        let serve = try await ServeProcess.start(
+            executable, database: path, timeout: 10, options: ["--shutdown-grace", "30", "--log-level", "info"])
+        let client = HTTPClient.shared
+        let fault = try await client.answer(
+            .POST, serve.sandboxURL + "/sandbox/faults",
+            json:
+                #"{"method":"POST","path":"/psp/paymentorders","kind":"delay","delaySeconds":\#(Self.pspDelay),"count":1}"#
+        )
+        #expect(fault.status == 201, "\(fault.body)")
+        let slow = Task { try await serve.createOrder(client, key: "drain-slow-" + UUID().uuidString.lowercased()) }
+        // The sandbox holds the creation now: stop `serve` as a rolling restart would.
+        #expect(await serve.server.output.line(containing: "fault applied", within: 30).isLine)
+        serve.server.process.terminate()
+        guard case .line(let draining) = await serve.server.output.line(containing: "draining", within: 30) else {
+            Issue.record("serve did not say it was draining")
+            await serve.kill()
+            return
+        }
+        #expect(draining.contains("requests_owed=1"), "\(draining)")
+
+        let ready = try await client.answer(.GET, serve.backendURL + "/readyz")
+        #expect(ready.status == 503)
+        #expect(ready.body == #"{"status":"draining"}"#)
+        #expect(try await client.answer(.GET, serve.backendURL + "/livez").status == 200)
+        // Work begun while draining is served; it does not hold the drain up.
+        let during = try await serve.createOrder(client, key: "drain-during-" + UUID().uuidString.lowercased())
+        #expect(during.status == 201, "\(during.body)")
+
+        let answered = try await slow.value
+        #expect(answered.status == 201, "\(answered.body)")
+        #expect(answered.paymentOrderID != nil)
+        #expect(await serve.server.process.exitStatus() == 0)
+        #expect(await serve.server.output.line(containing: "drained", within: 10).isLine)
+        await serve.terminate()
+        // Stopped: the listener is closed.
+        await #expect(throws: (any Error).self) {
+            _ = try await client.answer(.GET, serve.backendURL + "/livez", timeout: .seconds(5))
+        }
+    }
+}
