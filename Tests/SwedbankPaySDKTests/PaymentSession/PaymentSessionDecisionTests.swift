@@ -78,8 +78,8 @@ import Testing
         _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
         #expect(effects == [.send(Self.post("/prepare", .prepare))])
-        #expect(memory.session?.orderInfo?.completeUrl.absoluteString == F.completeUrl)
-        #expect(memory.session?.orderInfo?.webViewBaseURL?.absoluteString == F.hostUrl)
+        #expect(memory.orderInfo?.completeUrl.absoluteString == F.completeUrl)
+        #expect(memory.orderInfo?.webViewBaseURL?.absoluteString == F.hostUrl)
     }
 
     @Test func branch19GivesTheInstrumentsOnceAndBranch20ReportsTheEndAfter() {
@@ -106,7 +106,7 @@ import Testing
         _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
         #expect(effects == [.notify(.fetched([]))])
-        #expect(memory.session?.orderInfo == manual)
+        #expect(memory.orderInfo == manual)
         // redirect-payer compares with the manual URLs, so the session's completeUrl is an unknown end.
         #expect(
             Self.respond(&memory, F.terminal(redirect: F.completeUrl)) == [.cancelPolling, .notify(.endStateReached)])
@@ -222,7 +222,7 @@ import Testing
             PaymentSessionDecision.reduce(&memory, .paymentURLReturned).effects == [
                 .cancelPolling, .send(Self.getPayment),
             ])
-        if case .active(let session) = memory.phase { memory.phase = .webMenu(session) }
+        if case .active(let session) = memory.phase { memory.phase = .webMenu(session.fetched) }
         #expect(PaymentSessionDecision.reduce(&memory, .paymentURLReturned).effects == [])
     }
 

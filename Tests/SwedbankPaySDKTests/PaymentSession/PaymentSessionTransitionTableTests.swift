@@ -39,7 +39,7 @@ import Testing
             return D.prepared()
         case .webMenu:
             var state = D.prepared()
-            if let session = state.session { state.phase = .webMenu(session) }
+            if let session = state.session { state.phase = .webMenu(session.fetched) }
             return state
         case .finished:
             var state = D.prepared()
@@ -60,9 +60,9 @@ import Testing
         case .appLaunched: .appLaunched(succeeded: false, failure: nil)
         case .paymentURLReturned: .paymentURLReturned
         case .methodRequestFinished: .methodRequestFinished(key: "k", succeeded: true)
-        case .challengeCompleted: .challengeCompleted(creq: "c", cRes: "r")
+        case .challengeEnded: .challengeCompleted(creq: "c", cRes: "r")
         case .walletFinished: .walletFinished(.cancelled)
-        case .webControllerFinished: .webControllerFinished(completed: true)
+        case .webControllerFinished: .webControllerFinished(.completed)
         case .setOrderInfo: .setOrderInfo(appOrderInfo)
         }
     }
@@ -90,6 +90,7 @@ import Testing
         case .launchApp: return "launchApp"
         case .runMethodRequest: return "runMethodRequest"
         case .showChallenge: return "showChallenge"
+        case .reloadChallenge: return "reloadChallenge"
         case .presentWallet: return "presentWallet"
         case .makeWebController: return "makeWebController"
         }
@@ -115,7 +116,7 @@ import Testing
             .appLaunched: .init(phase: .notFetched, effects: launchFailed),
             .paymentURLReturned: .init(phase: .notFetched, effects: []),
             .methodRequestFinished: .init(phase: .notFetched, effects: []),
-            .challengeCompleted: .init(phase: .notFetched, effects: []),
+            .challengeEnded: .init(phase: .notFetched, effects: []),
             .walletFinished: .init(phase: .notFetched, effects: walletMissing),
             .webControllerFinished: .init(phase: .notFetched, effects: []),
             .setOrderInfo: .init(phase: .notFetched, effects: []),
@@ -130,7 +131,7 @@ import Testing
             .appLaunched: .init(phase: .fetching, effects: launchFailed),
             .paymentURLReturned: .init(phase: .fetching, effects: []),
             .methodRequestFinished: .init(phase: .fetching, effects: []),
-            .challengeCompleted: .init(phase: .fetching, effects: []),
+            .challengeEnded: .init(phase: .fetching, effects: []),
             .walletFinished: .init(phase: .fetching, effects: walletMissing),
             .webControllerFinished: .init(phase: .fetching, effects: []),
             .setOrderInfo: .init(phase: .fetching, effects: []),
@@ -146,7 +147,7 @@ import Testing
             .appLaunched: .init(phase: .active, effects: launchFailed),
             .paymentURLReturned: .init(phase: .active, effects: []),
             .methodRequestFinished: .init(phase: .active, effects: ended),
-            .challengeCompleted: .init(phase: .active, effects: ["dismiss3DSecure", "endStateReached"]),
+            .challengeEnded: .init(phase: .active, effects: ["dismiss3DSecure", "endStateReached"]),
             .walletFinished: .init(phase: .active, effects: ["send fail-payment-attempt"]),
             .webControllerFinished: .init(phase: .active, effects: []),
             .setOrderInfo: .init(phase: .active, effects: []),
@@ -162,7 +163,7 @@ import Testing
             .appLaunched: .init(phase: .webMenu, effects: launchFailed),
             .paymentURLReturned: .init(phase: .webMenu, effects: []),
             .methodRequestFinished: .init(phase: .webMenu, effects: ended),
-            .challengeCompleted: .init(phase: .webMenu, effects: ["dismiss3DSecure", "endStateReached"]),
+            .challengeEnded: .init(phase: .webMenu, effects: ["dismiss3DSecure", "endStateReached"]),
             .walletFinished: .init(phase: .webMenu, effects: ["send fail-payment-attempt"]),
             .webControllerFinished: .init(phase: .finished, effects: completed),
             .setOrderInfo: .init(phase: .webMenu, effects: []),
@@ -177,7 +178,7 @@ import Testing
             .appLaunched: .init(phase: .finished, effects: launchFailed),
             .paymentURLReturned: .init(phase: .finished, effects: []),
             .methodRequestFinished: .init(phase: .finished, effects: []),
-            .challengeCompleted: .init(phase: .finished, effects: []),
+            .challengeEnded: .init(phase: .finished, effects: []),
             .walletFinished: .init(phase: .finished, effects: walletMissing),
             .webControllerFinished: .init(phase: .finished, effects: []),
             .setOrderInfo: .init(phase: .finished, effects: []),
@@ -214,7 +215,7 @@ import Testing
         _ = PaymentSessionDecision.reduce(&later, .setOrderInfo(Self.appOrderInfo))
         _ = PaymentSessionDecision.reduce(&later, .fetch(F.sessionURL))
         _ = D.respond(&later, F.fresh, to: .getSession(F.sessionURL))
-        #expect(later.session?.orderInfo == Self.appOrderInfo)
+        #expect(later.orderInfo == Self.appOrderInfo)
     }
 
     /// The step says how the session ended, once: on the input that ended it.
@@ -223,8 +224,63 @@ import Testing
         #expect(D.respondStep(&state, F.terminal(redirect: F.cancelUrl)).ended == .canceled)
         #expect(D.respondStep(&state, F.terminal(redirect: F.cancelUrl)).ended == nil)
         var menu = Self.state(.webMenu)
-        #expect(PaymentSessionDecision.reduce(&menu, .webControllerFinished(completed: true)).ended == .completed)
+        #expect(PaymentSessionDecision.reduce(&menu, .webControllerFinished(.completed)).ended == .completed)
         var elsewhere = D.prepared()
         #expect(D.respondStep(&elsewhere, F.terminal(redirect: "https://elsewhere.test/")).ended == .unknown)
+    }
+
+    /// How a challenge page ended is decided by the engine: a failure is the app's to hear, with
+    /// the page to load again; a page taken away changes nothing.
+    @Test func aChallengePageThatFailedIsReportedWithItsRetryAndOneTakenAwayIsDropped() {
+        let page = ChallengePage(
+            creq: "c", form: FormPost(url: "https://acs.test/", method: "POST", contentType: nil, fields: []),
+            notificationUrl: "https://merchant.test/notify")
+        let error = SwedbankPaySDK.WebPaymentError(SwedbankPaySDK.WebViewLoadFailure(url: nil, description: "down"))
+        var state = Self.state(.active)
+        let before = state
+        #expect(
+            PaymentSessionDecision.reduce(&state, .challengeEnded(page, .failed(error))).effects == [
+                .notify(.challengeLoadFailed(error, retry: page))
+            ])
+        #expect(PaymentSessionDecision.reduce(&state, .challengeEnded(page, .cancelled)).effects == [])
+        #expect(state == before)
+    }
+
+    /// The web menu's failures are decided by the engine too: the app hears them and the menu stays.
+    @Test func theWebMenusFailuresAreReportedAndTheMenuStays() {
+        let error = SwedbankPaySDK.WebPaymentError(SwedbankPaySDK.WebViewLoadFailure(url: nil, description: "down"))
+        var state = Self.state(.webMenu)
+        let failed = PaymentSessionDecision.reduce(&state, .webControllerFinished(.failed(error)))
+        #expect(failed.effects == [.notify(.webMenuFailed(error))])
+        let update = PaymentSessionDecision.reduce(&state, .webControllerFinished(.updateFailed(error)))
+        #expect(update.effects == [.notify(.webMenuUpdateFailed(error))])
+        #expect(state.phase.kind == .webMenu)
+        #expect(failed.ended == nil && update.ended == nil)
+        #expect(PaymentSessionDecision.reduce(&state, .webControllerFinished(.canceled)).ended == .canceled)
+    }
+
+    /// The web menu holds no native work: an Apple Pay attempt started from it waits for its
+    /// sheet, so the session is active again; a Swish attempt started from it leaves nothing.
+    @Test func nativeWorkStartedFromTheWebMenuMakesTheSessionActive() {
+        var swish = Self.state(.webMenu)
+        _ = PaymentSessionDecision.reduce(&swish, .attempt(.swish(msisdn: nil)))
+        #expect(swish.phase.kind == .webMenu)
+        var applePay = Self.state(.webMenu)
+        let step = PaymentSessionDecision.reduce(&applePay, .attempt(.applePay(merchantIdentifier: "merchant.test")))
+        #expect(step.verdict == .accepted)
+        #expect(applePay.phase.kind == .active)
+        #expect(applePay.session?.wallet == .awaitingSheet(merchantIdentifier: "merchant.test"))
+        #expect(applePay.session?.request == AppRequest.none)
+    }
+
+    /// 3-D Secure progress has one entry per method request and per challenge, saying where it is.
+    @Test func aMethodRequestAndAChallengeEachHaveOneEntry() {
+        var state = Self.state(.active)
+        _ = PaymentSessionDecision.reduce(&state, .methodRequestFinished(key: "k", succeeded: false))
+        _ = PaymentSessionDecision.reduce(&state, .challengeCompleted(creq: "c", cRes: "r"))
+        _ = PaymentSessionDecision.reduce(&state, .challengeCompleted(creq: "c", cRes: "again"))
+        #expect(state.session?.threeDSecure.methodRequests == ["k": .finished(succeeded: false)])
+        #expect(state.session?.threeDSecure.methodRequests["k"]?.completionIndicator == "N")
+        #expect(state.session?.threeDSecure.challenges == ["c": .answered(cRes: "r")])
     }
 }

@@ -197,3 +197,12 @@ enum SessionFixtures {
 
     static func parsed(_ json: JSON) -> SessionModel { SessionModel(json: json)! }
 }
+
+extension PaymentSessionInput {
+    /// The challenge page for `creq` posted `cRes` (the page itself does not matter to the engine).
+    static func challengeCompleted(creq: String, cRes: String) -> PaymentSessionInput {
+        .challengeEnded(
+            ChallengePage(creq: creq, form: FormPost(url: "https://acs.test/", method: "POST", contentType: nil, fields: []), notificationUrl: nil),
+            .completed(cRes: cRes))
+    }
+}

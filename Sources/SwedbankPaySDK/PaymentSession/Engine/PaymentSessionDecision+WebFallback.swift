@@ -10,7 +10,7 @@ import Foundation
 /// menu too, and the same customize body is never sent twice for one request of the app: if the
 /// session did not change after it, the app is told.
 extension PaymentSessionDecision {
-    static func webFallback(_ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel)
+    static func webFallback(_ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel)
         -> [PaymentSessionEffect]?
     {
         let mode = model.instrumentModePaymentMethod
@@ -20,19 +20,19 @@ extension PaymentSessionDecision {
             if (mode != nil && mode != instrument.paymentMethod) || hidden,
                 model.topLevel(SessionRel.customizePayment) != nil
             {
-                return customize(&session, model, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
+                return customize(&session, &turn, model, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
             }
             if case .newCreditCard(let consent) = instrument {
                 // 5. In card instrument mode: the web view takes the card.
                 if mode == PaymentMethodName.creditCard {
                     session.request = .none
-                    return makeController(&session, &next, model)
+                    return makeController(&session, &turn, model)
                 }
                 // 4. Into card instrument mode, stored cards hidden.
                 let body = SessionRequestBody.CustomizeBody(
                     paymentMethod: PaymentMethodName.creditCard, restrictToPaymentMethods: nil,
                     showConsentAffirmation: consent)
-                return customize(&session, model, body)
+                return customize(&session, &turn, model, body)
             }
         }
         guard case .controller(let controllerMode, _) = session.request else { return nil }
@@ -41,18 +41,18 @@ extension PaymentSessionDecision {
             // 7 / 6.
             if mode == instrument.paymentMethod {
                 session.request = .none
-                return makeController(&session, &next, model)
+                return makeController(&session, &turn, model)
             }
             return customize(
-                &session, model, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
+                &session, &turn, model, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
         case .menu(let instruments):
             // 9 / 8.
             let wanted = restriction(instruments, model)
             if mode == nil, model.restrictedToInstruments?.sorted() == wanted?.sorted() {
                 session.request = .none
-                return makeController(&session, &next, model)
+                return makeController(&session, &turn, model)
             }
-            return customize(&session, model, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
+            return customize(&session, &turn, model, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
         }
     }
 
@@ -92,11 +92,12 @@ extension PaymentSessionDecision {
     }
 
     private static func customize(
-        _ session: inout ActiveSession, _ model: SessionModel, _ body: SessionRequestBody.CustomizeBody
+        _ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel,
+        _ body: SessionRequestBody.CustomizeBody
     ) -> [PaymentSessionEffect] {
         guard let operation = model.topLevel(SessionRel.customizePayment), session.request.customizeSent != body else {
             session.request = .none
-            return [.notify(.internalInconsistency(.customizationNotPossible))]
+            return [turn.refuse(.internalInconsistency(.customizationNotPossible))]
         }
         session.request = session.request.sending(body)
         return [.send(SessionRequest(operation, body: .customize(body)))]
@@ -104,17 +105,17 @@ extension PaymentSessionDecision {
 
     /// The web payment menu for the session's `view-payment` script and the order's URLs; the
     /// session moves to the web menu phase.
-    private static func makeController(_ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel)
+    private static func makeController(_ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel)
         -> [PaymentSessionEffect]
     {
         guard let script = model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) else {
-            return [.notify(.internalInconsistency(.missingSessionData("view-payment")))]
+            return [turn.refuse(.internalInconsistency(.missingSessionData("view-payment")))]
         }
-        guard var info = session.orderInfo else {
-            return [.notify(.internalInconsistency(.missingSessionData("order info")))]
+        guard var info = turn.orderInfo(session) else {
+            return [turn.refuse(.internalInconsistency(.missingSessionData("order info")))]
         }
         info.viewPaymentLink = script
-        next = .webMenu
+        turn.next = .webMenu
         return [.cancelPolling, .makeWebController(info)]
     }
 }

@@ -18,60 +18,71 @@ enum PaymentSessionDecision {
         case finished(PaymentSessionEnd)
     }
 
+    /// One input's decision as it is made: what the procedure reads besides the session, and what
+    /// it decided besides effects — where the session goes, and whether the app's call was refused
+    /// (set where the refusal is decided).
+    struct Turn {
+        /// The app's order info, which wins over the session's own.
+        let manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
+        let walletDevice: SwedbankPaySDK.WalletDevice
+        var next = Next.stay
+        var refused = false
+
+        /// The order info the session is paid with.
+        func orderInfo(_ session: ActiveSession) -> SwedbankPaySDK.ViewPaymentOrderInfo? {
+            manualOrderInfo ?? session.automaticOrderInfo
+        }
+
+        /// Refuses the app's call, telling it why.
+        mutating func refuse(_ notice: PaymentSessionNotice) -> PaymentSessionEffect {
+            refused = true
+            return .notify(notice)
+        }
+    }
+
     /// Runs `input` on `state`: the new state, and the step's effects, verdict and end.
     static func reduce(_ state: inout PaymentSessionState, _ input: PaymentSessionInput) -> PaymentSessionStep {
-        let wasFinished = state.phase.kind == .finished
-        let effects = effects(&state, input)
-        var step = PaymentSessionStep(effects: effects)
-        if input.isCall {
-            step.verdict = effects.contains(where: Self.refuses) ? .refused : .accepted
-        }
-        if !wasFinished, case .finished(let end, _) = state.phase { step.ended = end }
+        var turn = Turn(manualOrderInfo: state.manualOrderInfo, walletDevice: state.walletDevice)
+        var step = PaymentSessionStep(effects: effects(&state, input, &turn))
+        if input.isCall { step.verdict = turn.refused ? .refused : .accepted }
+        if case .finished(let end) = turn.next { step.ended = end }
         return step
     }
 
-    private static func refuses(_ effect: PaymentSessionEffect) -> Bool {
-        if case .notify(let notice) = effect { return notice.refusesCall }
-        return false
-    }
-
-    private static func effects(_ state: inout PaymentSessionState, _ input: PaymentSessionInput)
-        -> [PaymentSessionEffect]
-    {
+    private static func effects(
+        _ state: inout PaymentSessionState, _ input: PaymentSessionInput, _ turn: inout Turn
+    ) -> [PaymentSessionEffect] {
         switch input {
         case .fetch(let url):
             state.phase = .fetching(url: url)
             return [.cancelAll, .send(.getSession(url))]
 
         case .response(let model, let request):
-            return receive(&state, model, to: request)
+            return receive(&state, model, to: request, &turn)
 
         case .failure(let error, let request):
             return fail(state, error, request)
 
         case .attempt(let instrument):
-            guard var session = state.session else { return refusal(state) }
+            guard var session = state.session else { return [refusal(state, &turn)] }
             if case .swish(let msisdn?) = instrument, !isValidMSISDN(msisdn) {
-                return [.notify(.internalInconsistency(.invalidMSISDN))]
-            }
-            if case .applePay(let merchantIdentifier) = instrument {
-                session.wallet.merchantIdentifier = merchantIdentifier
+                return [turn.refuse(.internalInconsistency(.invalidMSISDN))]
             }
             session.request = .attempt(instrument, customizeSent: nil, expandSent: false)
-            return proceed(&state, session) { decide(&$0, &$1) }
+            return proceed(&state, session, &turn) { decide(&$0, &$1) }
 
         case .createController(let mode):
-            guard var session = state.session else { return refusal(state) }
+            guard var session = state.session else { return [refusal(state, &turn)] }
             guard offeredNames(mode, in: session.model) != nil else {
-                return [.notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: modeNames(mode))))]
+                return [turn.refuse(.internalInconsistency(.instrumentNotOffered(paymentMethod: modeNames(mode))))]
             }
             session.request = .controller(mode, customizeSent: nil)
-            return proceed(&state, session) { decide(&$0, &$1) }
+            return proceed(&state, session, &turn) { decide(&$0, &$1) }
 
         case .abort:
-            guard let session = state.session else { return refusal(state) }
+            guard let session = state.session else { return [refusal(state, &turn)] }
             guard let abort = session.model.topLevel(SessionRel.abortPayment) else {
-                return [.notify(.abortNotAllowed)]
+                return [turn.refuse(.abortNotAllowed)]
             }
             return [.cancelPolling, .send(SessionRequest(abort))]
 
@@ -100,14 +111,22 @@ enum PaymentSessionDecision {
 
         case .methodRequestFinished(let key, let succeeded):
             guard var session = state.session else { return [] }
-            session.threeDSecure.methodRequestsRunning.remove(key)
-            session.threeDSecure.methodRequests[key] = succeeded ? "Y" : "N"
-            return proceed(&state, session) { decide(&$0, &$1) }
+            session.threeDSecure.methodRequests[key] = .finished(succeeded: succeeded)
+            return proceed(&state, session, &turn) { decide(&$0, &$1) }
 
-        case .challengeCompleted(let creq, let cRes):
-            guard var session = state.session, session.threeDSecure.challengeResults[creq] == nil else { return [] }
-            session.threeDSecure.challengeResults[creq] = cRes
-            return [.notify(.dismiss3DSecure)] + proceed(&state, session) { decide(&$0, &$1) }
+        case .challengeEnded(let page, .completed(let cRes)):
+            guard var session = state.session else { return [] }
+            if case .answered = session.threeDSecure.challenges[page.creq] { return [] }
+            session.threeDSecure.challenges[page.creq] = .answered(cRes: cRes)
+            return [.notify(.dismiss3DSecure)] + proceed(&state, session, &turn) { decide(&$0, &$1) }
+
+        case .challengeEnded(let page, .failed(let error)):
+            // The page stays up; the app may load it again.
+            return [.notify(.challengeLoadFailed(error, retry: page))]
+
+        case .challengeEnded(_, .cancelled):
+            // Taken away because the session moved on: nothing waits for it.
+            return []
 
         case .walletFinished(let outcome):
             switch outcome {
@@ -119,44 +138,52 @@ enum PaymentSessionDecision {
 
         case .setOrderInfo(let info):
             state.manualOrderInfo = info
-            guard let info else { return [] }
-            switch state.phase {
-            case .active(var session):
-                session.orderInfo = info
-                state.phase = .active(session)
-            case .webMenu(var session):
-                session.orderInfo = info
-                state.phase = .webMenu(session)
-            case .finished(let end, _):
-                state.phase = .finished(end, orderInfo: info)
-            case .notFetched, .fetching:
-                break
-            }
             return []
 
-        case .webControllerFinished(let completed):
-            guard case .webMenu(let session) = state.phase else { return [] }
-            state.phase = .finished(completed ? .completed : .canceled, orderInfo: session.orderInfo)
-            return [.cancelPolling, .notify(completed ? .complete : .canceled)]
+        case .webControllerFinished(let outcome):
+            return webControllerFinished(&state, outcome, &turn)
         }
     }
 
+    /// What the web menu reported: its end ends the session; a failure of its payment or of an
+    /// update is the app's to hear, and the menu stays.
+    private static func webControllerFinished(
+        _ state: inout PaymentSessionState, _ outcome: WebControllerOutcome, _ turn: inout Turn
+    ) -> [PaymentSessionEffect] {
+        let end: PaymentSessionEnd
+        switch outcome {
+        case .failed(let error): return [.notify(.webMenuFailed(error))]
+        case .updateFailed(let error): return [.notify(.webMenuUpdateFailed(error))]
+        case .completed: end = .completed
+        case .canceled: end = .canceled
+        }
+        guard case .webMenu(let fetched) = state.phase else { return [] }
+        state.phase = .finished(end, automaticOrderInfo: fetched.automaticOrderInfo)
+        turn.next = .finished(end)
+        return [.cancelPolling, .notify(end == .completed ? .complete : .canceled)]
+    }
+
     /// Runs `body` on the session of `state` (active, or showing the web menu) and puts the session
-    /// back in the phase the body leads to.
+    /// back in the phase the body leads to. The web menu keeps no native work: what the body leaves
+    /// under way (a request, a 3-D Secure page, the wallet) makes the session active again, and
+    /// what it finished is not kept.
     private static func proceed(
-        _ state: inout PaymentSessionState, _ session: ActiveSession,
-        _ body: (inout ActiveSession, inout Next) -> [PaymentSessionEffect]
+        _ state: inout PaymentSessionState, _ session: ActiveSession, _ turn: inout Turn,
+        _ body: (inout ActiveSession, inout Turn) -> [PaymentSessionEffect]
     ) -> [PaymentSessionEffect] {
         var session = session
-        var next = Next.stay
-        let effects = body(&session, &next)
-        switch next {
+        let effects = body(&session, &turn)
+        switch turn.next {
         case .stay:
-            if case .webMenu = state.phase { state.phase = .webMenu(session) } else { state.phase = .active(session) }
+            if case .webMenu = state.phase, !session.hasWorkUnderWay {
+                state.phase = .webMenu(session.fetched)
+            } else {
+                state.phase = .active(session)
+            }
         case .webMenu:
-            state.phase = .webMenu(session)
+            state.phase = .webMenu(session.fetched)
         case .finished(let end):
-            state.phase = .finished(end, orderInfo: session.orderInfo)
+            state.phase = .finished(end, automaticOrderInfo: session.automaticOrderInfo)
         }
         return effects
     }
@@ -164,7 +191,7 @@ enum PaymentSessionDecision {
     // MARK: - Answers
 
     private static func receive(
-        _ state: inout PaymentSessionState, _ model: SessionModel, to request: SessionRequest
+        _ state: inout PaymentSessionState, _ model: SessionModel, to request: SessionRequest, _ turn: inout Turn
     ) -> [PaymentSessionEffect] {
         if request.purpose == .acknowledge { return [] }
         var session: ActiveSession
@@ -172,23 +199,22 @@ enum PaymentSessionDecision {
         case .notFetched, .finished:
             return []
         case .fetching(let url):
-            session = ActiveSession(url: url, orderInfo: state.manualOrderInfo, model: model)
-            session.walletDevice = state.walletDevice
-        case .active(let current), .webMenu(let current):
+            session = ActiveSession(FetchedSession(url: url, model: model))
+        case .active, .webMenu:
+            guard let current = state.session else { return [] }
             session = current
         }
-        if state.manualOrderInfo == nil {
-            if let info = automaticOrderInfo(model, sessionURL: session.url) {
-                session.orderInfo = info
-            } else if request.rel == SessionRel.getPayment {
-                // Every get-payment answer must carry the URLs in automatic mode (reference §2.5).
-                return [.cancelPolling, .notify(.automaticConfigurationFailed)]
-            }
+        // Kept even while the app's order info wins, so clearing the app's falls back to it.
+        if let info = automaticOrderInfo(model, sessionURL: session.url) {
+            session.automaticOrderInfo = info
+        } else if state.manualOrderInfo == nil, request.rel == SessionRel.getPayment {
+            // Every get-payment answer must carry the URLs in automatic mode (reference §2.5).
+            return [.cancelPolling, .notify(.automaticConfigurationFailed)]
         }
         session.model = model
         let afterRecovery: Bool
         if case .recovery = request.purpose { afterRecovery = true } else { afterRecovery = false }
-        return proceed(&state, session) { decide(&$0, &$1, afterRecovery: afterRecovery) }
+        return proceed(&state, session, &turn) { decide(&$0, &$1, afterRecovery: afterRecovery) }
     }
 
     private static func fail(
@@ -208,7 +234,8 @@ enum PaymentSessionDecision {
         let sessionURL: URL? =
             switch state.phase {
             case .fetching(let url): url
-            case .active(let session), .webMenu(let session): session.url
+            case .active(let session): session.url
+            case .webMenu(let fetched): fetched.url
             case .notFetched, .finished: nil
             }
         var effects: [PaymentSessionEffect] = []
@@ -240,7 +267,7 @@ enum PaymentSessionDecision {
     /// Runs the procedure on the current model. After a 409 re-fetch the instruments are given
     /// again when nothing else applies: the app learns the session is back to choosing, instead
     /// of an end state it is not in.
-    private static func decide(_ session: inout ActiveSession, _ next: inout Next, afterRecovery: Bool = false)
+    private static func decide(_ session: inout ActiveSession, _ turn: inout Turn, afterRecovery: Bool = false)
         -> [PaymentSessionEffect]
     {
         let model = session.model
@@ -262,11 +289,11 @@ enum PaymentSessionDecision {
             }
         }
         return effects
-            + branch(&session, &next, model, problemShown: problemShown, afterRecovery: afterRecovery)
+            + branch(&session, &turn, model, problemShown: problemShown, afterRecovery: afterRecovery)
     }
 
     private static func branch(
-        _ session: inout ActiveSession, _ next: inout Next, _ model: SessionModel, problemShown: Bool,
+        _ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel, problemShown: Bool,
         afterRecovery: Bool
     ) -> [PaymentSessionEffect] {
         let list = model.prioritisedOperations
@@ -280,21 +307,28 @@ enum PaymentSessionDecision {
         if let payload = offered(SessionRel.attemptPayload), let task = payload.task(SessionRel.walletSDK),
             model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt) != nil
         {
-            guard !session.wallet.presented else { return [] }
-            session.wallet.presented = true
-            guard let merchantIdentifier = session.wallet.merchantIdentifier else {
-                return [.notify(.internalInconsistency(.missingSessionData("Apple Pay merchant identifier")))]
+            let merchantIdentifier: String?
+            switch (session.wallet, session.request.instrument) {
+            case (.sheetShown, _): return []
+            case (.awaitingSheet(let started), _): merchantIdentifier = started
+            // The session asks for the payload before the app's attempt was started.
+            case (.idle, .applePay(let pending)?): merchantIdentifier = pending
+            case (.idle, _): merchantIdentifier = nil
+            }
+            session.wallet = .sheetShown
+            guard let merchantIdentifier else {
+                return [turn.refuse(.internalInconsistency(.missingSessionData("Apple Pay merchant identifier")))]
                     + failWalletAttempt(session, problemType: "TechnicalError", errorCode: "No merchant identifier")
             }
             return [.presentWallet(.init(merchantIdentifier: merchantIdentifier, task: task), payload: payload)]
         }
         // 3–9. The web payment menu: customize the session until it shows what was asked for.
-        if let effects = webFallback(&session, &next, model) { return effects }
+        if let effects = webFallback(&session, &turn, model) { return effects }
         // 10. start-payment-attempt for the pending instrument.
         if offered(SessionRel.startPaymentAttempt) != nil, let instrument = session.request.instrument,
             let start = model.method(instrument.paymentMethod)?.operation(SessionRel.startPaymentAttempt)
         {
-            return [startAttempt(&session, instrument, start, culture: model.culture)]
+            return [startAttempt(&session, instrument, start, culture: model.culture, &turn)]
         }
         // 11. Launch the Swish app.
         if let task = list.lazy.compactMap({ $0.task(SessionRel.launchClientApp) }).first, let href = task.href,
@@ -302,8 +336,8 @@ enum PaymentSessionDecision {
         {
             session.launchedAppURLs.insert(href)
             if session.request.instrument != nil { session.request = .none }
-            guard let url = swishLaunchURL(href: href, paymentUrl: session.orderInfo?.paymentUrl) else {
-                return [.notify(.internalInconsistency(.missingSessionData("launch-client-app href")))]
+            guard let url = swishLaunchURL(href: href, paymentUrl: turn.orderInfo(session)?.paymentUrl) else {
+                return [turn.refuse(.internalInconsistency(.missingSessionData("launch-client-app href")))]
             }
             let failure = model.method(PaymentMethodName.swish)?.operation(SessionRel.failPaymentAttempt)
             return [.launchApp(url, failure: failure)]
@@ -312,17 +346,20 @@ enum PaymentSessionDecision {
         for task in list.compactMap({ $0.task(SessionRel.scaMethodRequest) }) {
             guard let form = FormPost(task) else { continue }
             let key = task.string("threeDSMethodData") ?? "null"
-            if session.threeDSecure.methodRequests[key] != nil { continue }
-            if session.threeDSecure.methodRequestsRunning.contains(key) { return [] }
-            session.threeDSecure.methodRequestsRunning.insert(key)
-            return [.runMethodRequest(key: key, form)]
+            switch session.threeDSecure.methodRequests[key] {
+            case .finished: continue
+            case .running: return []
+            case nil:
+                session.threeDSecure.methodRequests[key] = .running
+                return [.runMethodRequest(key: key, form)]
+            }
         }
         // 13. create-authentication.
         if let create = offered(SessionRel.createAuthentication), let notificationUrl = create.string("NotificationUrl")
         {
             session.threeDSecure.notificationUrl = notificationUrl
             let performed = create.task(SessionRel.scaMethodRequest).flatMap {
-                session.threeDSecure.methodRequests[$0.string("threeDSMethodData") ?? "null"]
+                session.threeDSecure.methodRequests[$0.string("threeDSMethodData") ?? "null"]?.completionIndicator
             }
             let indicator = performed ?? create.string("methodCompletionIndicator") ?? "U"
             let body = SessionRequestBody.createAuthentication(
@@ -331,23 +368,28 @@ enum PaymentSessionDecision {
         }
         // 14. The challenge, shown once per creq; while it is up there is nothing else to do.
         for task in list.compactMap({ $0.task(SessionRel.scaRedirect) }) {
-            guard let creq = task.string("creq"), session.threeDSecure.challengeResults[creq] == nil,
-                let form = FormPost(task)
-            else { continue }
-            if session.threeDSecure.challengesShown.contains(creq) { return [] }
-            session.threeDSecure.challengesShown.insert(creq)
-            return [.showChallenge(creq: creq, form, notificationUrl: session.threeDSecure.notificationUrl)]
+            guard let creq = task.string("creq"), let form = FormPost(task) else { continue }
+            switch session.threeDSecure.challenges[creq] {
+            case .answered: continue
+            case .shown: return []
+            case nil:
+                session.threeDSecure.challenges[creq] = .shown
+                return [.showChallenge(creq: creq, form, notificationUrl: session.threeDSecure.notificationUrl)]
+            }
         }
         // 15. complete-authentication with the captured cres.
-        let results = session.threeDSecure.challengeResults
+        let challenges = session.threeDSecure.challenges
         if let complete = offered(SessionRel.completeAuthentication),
-            let cRes = complete.tasks.compactMap({ $0.string("creq") }).compactMap({ results[$0] }).first
+            let cRes = complete.tasks.compactMap({ $0.string("creq") }).lazy.compactMap({
+                if case .answered(let cRes) = challenges[$0] { return cRes }
+                return nil
+            }).first
         {
             return [.send(SessionRequest(complete, body: .completeAuthentication(cRes: cRes), isLong: true))]
         }
         // 16. redirect-payer: the session ended.
         if let redirect = offered(SessionRel.redirectPayer) {
-            return finish(session, &next, redirect: redirect.href)
+            return finish(session, &turn, redirect: redirect.href)
         }
         var effects: [PaymentSessionEffect] = []
         // 17. The pending instrument's own operations: expand, start, or check the status.
@@ -362,7 +404,7 @@ enum PaymentSessionDecision {
                     session.request = .attempt(instrument, customizeSent: customizeSent, expandSent: true)
                     return [.send(SessionRequest(operation, body: .expand(paymentMethod: method.paymentMethod)))]
                 case SessionRel.startPaymentAttempt:
-                    return [startAttempt(&session, instrument, operation, culture: model.culture)]
+                    return [startAttempt(&session, instrument, operation, culture: model.culture, &turn)]
                 case SessionRel.getPayment:
                     session.request = .none
                     return [.cancelPolling, .send(SessionRequest(operation))]
@@ -372,7 +414,7 @@ enum PaymentSessionDecision {
             }
             session.request = .none
             effects.append(
-                .notify(.internalInconsistency(.instrumentNotOffered(paymentMethod: instrument.paymentMethod))))
+                turn.refuse(.internalInconsistency(.instrumentNotOffered(paymentMethod: instrument.paymentMethod))))
             if offered(SessionRel.getPayment) == nil { return effects }
         }
         // 18. Poll.
@@ -382,20 +424,25 @@ enum PaymentSessionDecision {
         // 19. The instruments, once per fetched session.
         if !session.instrumentsDelivered || afterRecovery {
             session.instrumentsDelivered = true
-            return [.notify(.fetched(availableInstruments(model, wallet: session.walletDevice)))]
+            return [.notify(.fetched(availableInstruments(model, wallet: turn.walletDevice)))]
         }
         // 20. Nothing to do and nothing was said: the SDK cannot continue.
-        return problemShown ? [] : [.notify(.endStateReached)]
+        return problemShown ? [] : [turn.refuse(.endStateReached)]
     }
 
     // MARK: - Branch helpers
 
     private static func startAttempt(
         _ session: inout ActiveSession, _ instrument: SwedbankPaySDK.PaymentAttemptInstrument,
-        _ start: SessionOperation, culture: String?
+        _ start: SessionOperation, culture: String?, _ turn: inout Turn
     ) -> PaymentSessionEffect {
         session.request = .none
-        session.wallet.presented = false
+        // The merchant identifier moves from the request to the wallet, which needs it next.
+        if case .applePay(let merchantIdentifier) = instrument {
+            session.wallet = .awaitingSheet(merchantIdentifier: merchantIdentifier)
+        } else {
+            session.wallet = .idle
+        }
         switch instrument {
         case .swish(let msisdn):
             return .send(SessionRequest(start, body: .startSwish(culture: culture, msisdn: msisdn)))
@@ -406,24 +453,25 @@ enum PaymentSessionDecision {
         case .applePay:
             return .send(SessionRequest(start, body: .startApplePay(culture: culture)))
         case .newCreditCard:
-            return .notify(.internalInconsistency(.customizationNotPossible))  // never reached: branch 4/5 take it
+            return turn.refuse(.internalInconsistency(.customizationNotPossible))  // never reached: branch 4/5 take it
         }
     }
 
     /// redirect-payer: cancelled, completed, or an end the SDK does not know. The session is over
     /// (its problems, launches and 3-D Secure go with it), and nothing more is polled.
-    private static func finish(_ session: ActiveSession, _ next: inout Next, redirect href: String?)
+    private static func finish(_ session: ActiveSession, _ turn: inout Turn, redirect href: String?)
         -> [PaymentSessionEffect]
     {
         let end: PaymentSessionEnd
-        if let href, href == session.orderInfo?.cancelUrl?.absoluteString {
+        let orderInfo = turn.orderInfo(session)
+        if let href, href == orderInfo?.cancelUrl?.absoluteString {
             end = .canceled
-        } else if let href, href == session.orderInfo?.completeUrl.absoluteString {
+        } else if let href, href == orderInfo?.completeUrl.absoluteString {
             end = .completed
         } else {
             end = .unknown
         }
-        next = .finished(end)
+        turn.next = .finished(end)
         let notice: PaymentSessionNotice =
             switch end {
             case .completed: .complete
@@ -442,9 +490,9 @@ enum PaymentSessionDecision {
     }
 
     /// The refusal of a call that needs a fetched, unfinished session.
-    private static func refusal(_ state: PaymentSessionState) -> [PaymentSessionEffect] {
-        if case .finished = state.phase { return [.notify(.endStateReached)] }
-        return [.notify(.internalInconsistency(.sessionNotFetched))]
+    private static func refusal(_ state: PaymentSessionState, _ turn: inout Turn) -> PaymentSessionEffect {
+        if case .finished = state.phase { return turn.refuse(.endStateReached) }
+        return turn.refuse(.internalInconsistency(.sessionNotFetched))
     }
 
     /// `+`, a country code not starting with 0, 8 to 15 digits in all; nothing else.

@@ -5,7 +5,7 @@ enum PaymentSessionInput: Sendable, Equatable {
     /// The input's name alone, for tables of transitions.
     enum Kind: String, Sendable, CaseIterable {
         case fetch, response, failure, attempt, createController, abort, appLaunched, paymentURLReturned
-        case methodRequestFinished, challengeCompleted, walletFinished, webControllerFinished, setOrderInfo
+        case methodRequestFinished, challengeEnded, walletFinished, webControllerFinished, setOrderInfo
     }
 
     var kind: Kind {
@@ -19,7 +19,7 @@ enum PaymentSessionInput: Sendable, Equatable {
         case .appLaunched: .appLaunched
         case .paymentURLReturned: .paymentURLReturned
         case .methodRequestFinished: .methodRequestFinished
-        case .challengeCompleted: .challengeCompleted
+        case .challengeEnded: .challengeEnded
         case .walletFinished: .walletFinished
         case .webControllerFinished: .webControllerFinished
         case .setOrderInfo: .setOrderInfo
@@ -41,19 +41,48 @@ enum PaymentSessionInput: Sendable, Equatable {
     /// The app got the session's paymentUrl back (the Swish app returned).
     case paymentURLReturned
     case methodRequestFinished(key: String, succeeded: Bool)
-    case challengeCompleted(creq: String, cRes: String)
+    /// The challenge page shown for `challenge.creq` ended.
+    case challengeEnded(ChallengePage, ChallengeEnd)
     /// The wallet sheet closed; `submitted` outcomes were handled through `attempt-payload`.
     case walletFinished(SwedbankPaySDK.WalletAuthorizationOutcome)
-    /// The web payment menu ended: true completed, false cancelled.
-    case webControllerFinished(completed: Bool)
+    /// The web payment menu ended, or told of a failure.
+    case webControllerFinished(WebControllerOutcome)
     /// The app set `orderInfo`: used from now on instead of the session's `urls` (nil: the next
     /// fetch configures itself from them again).
     case setOrderInfo(SwedbankPaySDK.ViewPaymentOrderInfo?)
 }
 
+/// A 3-D Secure challenge page as the engine asked for it: what a retry shows again.
+struct ChallengePage: Sendable, Hashable {
+    var creq: String
+    var form: FormPost
+    var notificationUrl: String?
+}
+
+/// How a challenge page ended.
+enum ChallengeEnd: Sendable, Equatable {
+    /// The page posted `cres` to the NotificationUrl.
+    case completed(cRes: String)
+    /// The page could not be loaded.
+    case failed(SwedbankPaySDK.WebPaymentError)
+    /// The page was taken away (re-fetch, shutdown).
+    case cancelled
+}
+
+/// What the web payment menu reported.
+enum WebControllerOutcome: Sendable, Equatable {
+    case completed
+    case canceled
+    /// The menu's payment failed; the menu itself stays.
+    case failed(SwedbankPaySDK.WebPaymentError)
+    /// An update of the menu's payment order failed; the menu stays.
+    case updateFailed(SwedbankPaySDK.WebPaymentError)
+}
+
 /// What the engine decided for one input, as data: the effects to carry out, whether a call of the
-/// app was taken, and how the session ended when this input ended it. The runner carries the
-/// effects out and logs the verdict; it never looks into the effects to learn a decision.
+/// app was taken, and how the session ended when this input ended it — each decided where the
+/// engine decides it, not read back from the effects. The runner carries the effects out and logs
+/// the verdict; it never looks into the effects to learn a decision.
 struct PaymentSessionStep: Sendable, Equatable {
     var effects: [PaymentSessionEffect]
     /// For a call of the app (`fetch`, `attempt`, `createController`, `abort`): whether it was
@@ -92,6 +121,8 @@ enum PaymentSessionEffect: Sendable, Equatable {
     case runMethodRequest(key: String, FormPost)
     /// Show the 3-D Secure challenge and watch for its `cres` posted to `notificationUrl`.
     case showChallenge(creq: String, FormPost, notificationUrl: String?)
+    /// Load a challenge page that failed to load again, in the view it failed in.
+    case reloadChallenge(ChallengePage)
     /// Show the wallet sheet; its payment data goes to `payload`.
     case presentWallet(SwedbankPaySDK.WalletPaymentRequest, payload: SessionOperation)
     /// Make the web payment menu for this order info and hand it to the app.
@@ -111,16 +142,12 @@ enum PaymentSessionNotice: Sendable, Equatable {
     case abortNotAllowed
     /// `retry` sends this request again.
     case requestFailed(SwedbankPaySDK.PaymentSessionAPIError, retry: SessionRequest)
-
-    /// Whether the notice tells the app that what it just called could not be done.
-    var refusesCall: Bool {
-        switch self {
-        case .internalInconsistency, .abortNotAllowed, .endStateReached: true
-        case .fetched, .sessionProblem, .complete, .canceled, .dismiss3DSecure, .automaticConfigurationFailed,
-            .requestFailed:
-            false
-        }
-    }
+    /// The challenge page could not be loaded; `retry` loads it again.
+    case challengeLoadFailed(SwedbankPaySDK.WebPaymentError, retry: ChallengePage)
+    /// The web menu's payment failed.
+    case webMenuFailed(SwedbankPaySDK.WebPaymentError)
+    /// The web menu's update of its payment order failed.
+    case webMenuUpdateFailed(SwedbankPaySDK.WebPaymentError)
 }
 
 /// A form the SDK posts in a web view (3-D Secure method and challenge pages).
@@ -133,6 +160,13 @@ struct FormPost: Sendable, Hashable {
     struct Field: Sendable, Hashable {
         var name: String
         var value: String
+    }
+
+    init(url: String, method: String, contentType: String?, fields: [Field]) {
+        self.url = url
+        self.method = method
+        self.contentType = contentType
+        self.fields = fields
     }
 
     /// The task's href, method and string expectations.

@@ -14,7 +14,7 @@ import Foundation
 /// ```
 struct PaymentSessionState: Sendable, Equatable {
     /// The app's order info (given at creation or set later); nil means automatic configuration
-    /// from the session's `urls`.
+    /// from the session's `urls`. Its one owner: a session keeps only what it built itself.
     var manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     var phase: PaymentSessionPhase = .notFetched
     /// What the payer's wallet can pay with (read when the session object was made).
@@ -26,20 +26,25 @@ struct PaymentSessionState: Sendable, Equatable {
         self.walletDevice = walletDevice
     }
 
-    /// The session while it has a model: working through the procedure or showing the web menu.
+    /// The session while it has a model: working through the procedure, or showing the web menu
+    /// (with no native work under way).
     var session: ActiveSession? {
         switch phase {
-        case .active(let session), .webMenu(let session): session
+        case .active(let session): session
+        case .webMenu(let fetched): ActiveSession(fetched)
         case .notFetched, .fetching, .finished: nil
         }
     }
 
-    /// The order's URLs as far as they are known: the payment URL a returning app is matched with.
+    /// The order's URLs as far as they are known: the app's, else what automatic configuration
+    /// built from the session. The payment URL a returning app is matched with.
     var orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo? {
+        if let manualOrderInfo { return manualOrderInfo }
         switch phase {
-        case .notFetched, .fetching: manualOrderInfo
-        case .active(let session), .webMenu(let session): session.orderInfo
-        case .finished(_, let orderInfo): orderInfo
+        case .notFetched, .fetching: return nil
+        case .active(let session): return session.automaticOrderInfo
+        case .webMenu(let fetched): return fetched.automaticOrderInfo
+        case .finished(_, let automaticOrderInfo): return automaticOrderInfo
         }
     }
 
@@ -54,7 +59,8 @@ struct PaymentSessionState: Sendable, Equatable {
 }
 
 /// The phases of a payment session. Each holds only what it needs, so a finished session cannot
-/// have a pending attempt and a session without a model cannot show a menu.
+/// have a pending attempt, a session without a model cannot show a menu, and the web menu holds
+/// no attempt, 3-D Secure or wallet progress of its own.
 enum PaymentSessionPhase: Sendable, Equatable {
     /// `fetchPaymentSession` was not called.
     case notFetched
@@ -63,10 +69,10 @@ enum PaymentSessionPhase: Sendable, Equatable {
     /// A model is known: the decision procedure runs on every answer and call.
     case active(ActiveSession)
     /// The web payment menu runs; payment URLs that return are its own.
-    case webMenu(ActiveSession)
+    case webMenu(FetchedSession)
     /// redirect-payer was reached or the web menu ended, as `end` says; nothing more is polled
-    /// or sent.
-    case finished(PaymentSessionEnd, orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?)
+    /// or sent. Keeps the order info automatic configuration built, for the app to read.
+    case finished(PaymentSessionEnd, automaticOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?)
 
     /// The phase's name alone, for tables of transitions.
     enum Kind: String, Sendable, CaseIterable {
@@ -84,26 +90,51 @@ enum PaymentSessionPhase: Sendable, Equatable {
     }
 }
 
-/// One fetched session with a model.
-struct ActiveSession: Sendable, Equatable {
+/// What a fetched session knows however it is paid, natively or in the web menu.
+struct FetchedSession: Sendable, Equatable {
     /// The URL given to `fetchPaymentSession`; the 409 re-fetch uses it.
     let url: URL
-    /// The URLs the session redirects to and returns with.
-    var orderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     /// The latest model.
     var model: SessionModel
-    /// What the app asked for that the session has not done yet.
-    var request: AppRequest = .none
+    /// The URLs automatic configuration built from the session's `urls` (the app's own order
+    /// info, when it set one, is the state's).
+    var automaticOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?
     /// Whether the app was given the instruments of this session.
     var instrumentsDelivered = false
     /// The problems shown, by acknowledge href (or content when a problem has none).
     var shownProblems: Set<String> = []
     /// The `launch-client-app` hrefs already opened.
     var launchedAppURLs: Set<String> = []
+}
+
+/// A fetched session being paid natively: what it knows, and the work under way — the app's
+/// pending request, 3-D Secure and the wallet.
+@dynamicMemberLookup
+struct ActiveSession: Sendable, Equatable {
+    var fetched: FetchedSession
+    /// What the app asked for that the session has not done yet.
+    var request: AppRequest = .none
     var threeDSecure = ThreeDSecureProgress()
-    var wallet = WalletProgress()
-    /// What the payer's wallet can pay with, for the Apple Pay instrument's flags.
-    var walletDevice = SwedbankPaySDK.WalletDevice.everything
+    var wallet = WalletProgress.idle
+
+    init(_ fetched: FetchedSession) {
+        self.fetched = fetched
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<FetchedSession, Value>) -> Value {
+        fetched[keyPath: keyPath]
+    }
+
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<FetchedSession, Value>) -> Value {
+        get { fetched[keyPath: keyPath] }
+        set { fetched[keyPath: keyPath] = newValue }
+    }
+
+    /// Whether native work is under way: a request of the app's, a 3-D Secure page, or the
+    /// wallet sheet. The web menu can be shown only without any.
+    var hasWorkUnderWay: Bool {
+        request != .none || threeDSecure.hasPageUnderWay || wallet != .idle
+    }
 }
 
 /// What the app asked of the session that is still under way.
@@ -143,22 +174,49 @@ enum AppRequest: Sendable, Equatable {
     }
 }
 
-/// 3-D Secure of the current card attempt: method pages and challenges.
+/// 3-D Secure of the current card attempt: method pages and challenges, each keyed once with
+/// where it is.
 struct ThreeDSecureProgress: Sendable, Equatable {
-    /// Method requests done, by `threeDSMethodData`: `Y` or `N`.
-    var methodRequests: [String: String] = [:]
-    var methodRequestsRunning: Set<String> = []
-    /// Challenges shown (by `creq`) and the `cres` each ended with.
-    var challengesShown: Set<String> = []
-    var challengeResults: [String: String] = [:]
+    /// A method request, by `threeDSMethodData`.
+    enum MethodRequest: Sendable, Equatable {
+        case running
+        case finished(succeeded: Bool)
+
+        /// create-authentication's `methodCompletionIndicator` for it: `Y`, `N`, or nil while it
+        /// runs.
+        var completionIndicator: String? {
+            switch self {
+            case .running: nil
+            case .finished(let succeeded): succeeded ? "Y" : "N"
+            }
+        }
+    }
+
+    /// A challenge, by `creq`.
+    enum Challenge: Sendable, Equatable {
+        case shown
+        /// The `cres` it ended with.
+        case answered(cRes: String)
+    }
+
+    var methodRequests: [String: MethodRequest] = [:]
+    var challenges: [String: Challenge] = [:]
     /// The `NotificationUrl` of create-authentication: where the challenge ends.
     var notificationUrl: String?
+
+    /// Whether a method page runs or a challenge waits for its answer.
+    var hasPageUnderWay: Bool {
+        methodRequests.values.contains(.running) || challenges.values.contains(.shown)
+    }
 }
 
 /// Apple Pay of the current attempt.
-struct WalletProgress: Sendable, Equatable {
-    /// The merchant identifier the app gave with the attempt.
-    var merchantIdentifier: String?
-    /// Whether the sheet was shown for the current attempt.
-    var presented = false
+enum WalletProgress: Sendable, Equatable {
+    /// No Apple Pay attempt was started.
+    case idle
+    /// An Apple Pay attempt was started with the merchant identifier the app gave; the sheet
+    /// comes when the session asks for the payload.
+    case awaitingSheet(merchantIdentifier: String)
+    /// The sheet was shown for the current attempt.
+    case sheetShown
 }

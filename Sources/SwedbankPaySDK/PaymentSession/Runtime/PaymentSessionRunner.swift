@@ -112,7 +112,9 @@ actor PaymentSessionRunner {
                 await runner.ifCurrent(generation) { $0.handle(.methodRequestFinished(key: key, succeeded: succeeded)) }
             }
         case .showChallenge(let creq, let form, let notificationUrl):
-            showChallenge(creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+            showChallenge(ChallengePage(creq: creq, form: form, notificationUrl: notificationUrl), generation: generation)
+        case .reloadChallenge(let page):
+            reloadChallenge(page, generation: generation)
         case .presentWallet(let request, let payload):
             presentWallet(request, payload: payload, generation: generation)
         case .makeWebController(let info):
@@ -171,46 +173,20 @@ actor PaymentSessionRunner {
         }
     }
 
-    private func showChallenge(creq: String, form: FormPost, notificationUrl: String?, generation: Int) {
+    private func showChallenge(_ page: ChallengePage, generation: Int) {
         let views = views
         let deliver = deliver
         spawn { runner in
-            let result = await views.showChallenge(form, notificationUrl: notificationUrl, show: deliver)
-            await runner.challengeEnded(
-                result, creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+            let result = await views.showChallenge(page.form, notificationUrl: page.notificationUrl, show: deliver)
+            await runner.ifCurrent(generation) { $0.handle(.challengeEnded(page, ChallengeEnd(result))) }
         }
     }
 
-    private func challengeEnded(
-        _ result: ThreeDSecureWebViews.ChallengeResult, creq: String, form: FormPost, notificationUrl: String?,
-        generation: Int
-    ) {
-        guard generation == self.generation else { return }
-        switch result {
-        case .completed(let cRes):
-            handle(.challengeCompleted(creq: creq, cRes: cRes))
-        case .failed(let error):
-            let retry: @Sendable () -> Void = { [weak self] in
-                Task {
-                    await self?.retryChallenge(
-                        creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
-                }
-            }
-            deliver(
-                .sdkProblemOccurred(
-                    problem: .paymentSession3DSecureViewControllerLoadFailed(error: error, retry: retry)))
-        case .cancelled:
-            break
-        }
-    }
-
-    private func retryChallenge(creq: String, form: FormPost, notificationUrl: String?, generation: Int) {
-        guard generation == self.generation else { return }
+    private func reloadChallenge(_ page: ChallengePage, generation: Int) {
         let views = views
         spawn { runner in
-            let result = await views.reloadChallenge(form, notificationUrl: notificationUrl)
-            await runner.challengeEnded(
-                result, creq: creq, form: form, notificationUrl: notificationUrl, generation: generation)
+            let result = await views.reloadChallenge(page.form, notificationUrl: page.notificationUrl)
+            await runner.ifCurrent(generation) { $0.handle(.challengeEnded(page, ChallengeEnd(result))) }
         }
     }
 
@@ -263,23 +239,16 @@ actor PaymentSessionRunner {
     private static func startController(
         _ info: SwedbankPaySDK.ViewPaymentOrderInfo, host: (any SwedbankPaySDK.WebViewHost)?,
         launcher: any SwedbankPaySDK.AppLauncher,
-        onEnd: @escaping @Sendable (PaymentSessionWebController.Outcome) -> Void
+        onEnd: @escaping @Sendable (WebControllerOutcome) -> Void
     ) -> (SwedbankPaySDKController, AnyObject & Sendable) {
         let (controller, observer) = PaymentSessionWebController.make(
             info: info, webViewHost: host, appLauncher: launcher, onEnd: onEnd)
         return (controller, observer)
     }
 
-    private func webControllerEnded(_ outcome: PaymentSessionWebController.Outcome, generation: Int) {
+    private func webControllerEnded(_ outcome: WebControllerOutcome, generation: Int) {
         guard generation == self.generation else { return }
-        switch outcome {
-        case .completed: handle(.webControllerFinished(completed: true))
-        case .canceled: handle(.webControllerFinished(completed: false))
-        case .failed(let error):
-            deliver(.sdkProblemOccurred(problem: .paymentControllerPaymentFailed(error: error, retry: nil)))
-        case .updateFailed(let error):
-            deliver(.sdkProblemOccurred(problem: .paymentSessionAPIRequestFailed(error: error, retry: nil)))
-        }
+        handle(.webControllerFinished(outcome))
     }
 
     // MARK: Notices to events
@@ -303,6 +272,17 @@ actor PaymentSessionRunner {
                 Task { await self?.retry(request, generation: generation) }
             }
             return .sdkProblemOccurred(problem: .paymentSessionAPIRequestFailed(error: error, retry: retry))
+        case .challengeLoadFailed(let error, let page):
+            let generation = generation
+            let retry: @Sendable () -> Void = { [weak self] in
+                Task { await self?.ifCurrent(generation) { $0.reloadChallenge(page, generation: generation) } }
+            }
+            return .sdkProblemOccurred(
+                problem: .paymentSession3DSecureViewControllerLoadFailed(error: error.error, retry: retry))
+        case .webMenuFailed(let error):
+            return .sdkProblemOccurred(problem: .paymentControllerPaymentFailed(error: error.error, retry: nil))
+        case .webMenuUpdateFailed(let error):
+            return .sdkProblemOccurred(problem: .paymentSessionAPIRequestFailed(error: error.error, retry: nil))
         }
     }
 }

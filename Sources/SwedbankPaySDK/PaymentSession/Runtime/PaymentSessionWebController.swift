@@ -8,18 +8,11 @@ import Foundation
 /// URL; 3-D Secure then happens inside the controller.
 @MainActor
 enum PaymentSessionWebController {
-    enum Outcome: Sendable {
-        case completed
-        case canceled
-        case failed(any Error)
-        case updateFailed(any Error)
-    }
-
     /// The started controller and the observer that must live as long as it (the controller holds
     /// its delegate weakly).
     static func make(
         info: SwedbankPaySDK.ViewPaymentOrderInfo, webViewHost: (any SwedbankPaySDK.WebViewHost)?,
-        appLauncher: any SwedbankPaySDK.AppLauncher, onEnd: @escaping @Sendable (Outcome) -> Void
+        appLauncher: any SwedbankPaySDK.AppLauncher, onEnd: @escaping @Sendable (WebControllerOutcome) -> Void
     ) -> (SwedbankPaySDKController, AnyObject & Sendable) {
         let configuration = Configuration(info: info)
         let controller: SwedbankPaySDKController
@@ -56,15 +49,17 @@ enum PaymentSessionWebController {
     }
 
     final class Observer: SwedbankPaySDKDelegate {
-        let onEnd: @Sendable (Outcome) -> Void
+        let onEnd: @Sendable (WebControllerOutcome) -> Void
 
-        init(onEnd: @escaping @Sendable (Outcome) -> Void) {
+        init(onEnd: @escaping @Sendable (WebControllerOutcome) -> Void) {
             self.onEnd = onEnd
         }
 
         func paymentComplete() { onEnd(.completed) }
         func paymentCanceled() { onEnd(.canceled) }
-        func paymentFailed(error: Error) { onEnd(.failed(error)) }
-        func updatePaymentOrderFailed(updateInfo: Any, error: Error) { onEnd(.updateFailed(error)) }
+        func paymentFailed(error: Error) { onEnd(.failed(SwedbankPaySDK.WebPaymentError(error))) }
+        func updatePaymentOrderFailed(updateInfo: Any, error: Error) {
+            onEnd(.updateFailed(SwedbankPaySDK.WebPaymentError(error)))
+        }
     }
 }

@@ -223,3 +223,14 @@ final class OnceResult<Value: Sendable> {
         }
     }
 }
+
+extension ChallengeEnd {
+    /// A challenge page's result as the engine takes it.
+    init(_ result: ThreeDSecureWebViews.ChallengeResult) {
+        switch result {
+        case .completed(let cRes): self = .completed(cRes: cRes)
+        case .failed(let error): self = .failed(SwedbankPaySDK.WebPaymentError(error))
+        case .cancelled: self = .cancelled
+        }
+    }
+}
