@@ -9,8 +9,9 @@ import Testing
 /// Swedbank Pay — the in-process sandbox, slowed by a fault rule — holds), a request begun while
 /// draining is served too, and the process then exits 0.
 @Suite(.timeLimit(.minutes(2))) struct ServeDrainTests {
-    /// How long the sandbox holds the creation: room for the test's requests while it drains.
-    static let pspDelay = 4
+    /// How long the sandbox holds the creation: room for the test's requests while it drains, on a
+    /// loaded machine too (as GracefulShutdownTests holds its creation).
+    static let pspDelay = 6
 
     @Test func aSlowCreationIsAnsweredThroughSIGTERMWhileReadyzSaysDraining() async throws {
         let executable = try ServeProcess.executable()
