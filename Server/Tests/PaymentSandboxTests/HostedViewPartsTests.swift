@@ -109,7 +109,7 @@ import Testing
         let links = HostedViewOutcome.Links(
             completeUrl: "https://shop.example/complete", cancelUrl: nil, acsUrl: "http://s/acs",
             invoiceUrl: "http://s/invoice",
-            bankUrl: "http://localhost:1/sandbox/bank/t")
+            bankUrl: "http://localhost:1/sandbox/bank/t", walletAppUrl: "http://s/app")
         #expect(
             HostedViewOutcome.paid(attempt: 7).json(links: links)
                 == .object([
@@ -125,5 +125,11 @@ import Testing
         #expect(
             HostedViewOutcome.challenge(attempt: 2, creq: "c").json(links: links).objectValue?["acsUrl"]
                 == .string("http://s/acs"))
+        #expect(
+            HostedViewOutcome.walletApp(attempt: 3, instrument: .vipps).json(links: links)
+                == .object([
+                    "outcome": .string("walletApp"), "attempt": .integer(3), "instrument": .string("Vipps"),
+                    "url": .string("http://s/app"),
+                ]))
     }
 }

@@ -86,8 +86,8 @@ enum PaymentOrdersFixture {
         return text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z/) != nil
     }
 
-    /// `"a", "b"` of the sandbox's instruments, for expected JSON.
+    /// `"a", "b"` of the instruments of the fixture's market (SEK: Sweden), for expected JSON.
     static var allInstruments: String {
-        SandboxInstrument.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        SandboxMarket.sweden.instruments.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     }
 }

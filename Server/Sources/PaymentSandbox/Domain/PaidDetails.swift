@@ -24,9 +24,22 @@ enum PaidDetails {
             facts["maskedDPan"] =
                 (instrument == .applePay ? "489537******" : "************") + String(digits.suffix(4))
             return facts
+        case .vipps:
+            // The portal's Vipps example: a network token's masked DPAN, no STAN or approval code.
+            return [
+                "nonPaymentToken": "npt-" + digits, "externalNonPaymentToken": "enpt-" + digits,
+                "maskedDPan": "489537******" + String(digits.suffix(4)), "acquirerTerminalId": "99488282",
+                "acquirerTransactionTime": PSPTimestamp.format(now), "bin": "489537",
+            ]
+        case .mobilePay:
+            return [
+                "nonPaymentToken": "npt-" + digits, "externalNonPaymentToken": "enpt-" + digits,
+                "issuerAuthorizationApprovalCode": String(digits.suffix(6)), "acquirerStan": String(digits.suffix(5)),
+                "acquirerTerminalId": "42", "acquirerTransactionTime": PSPTimestamp.format(now), "bin": "489537",
+            ]
         case .trustly:
             return ["trustlyOrderId": String(digits.suffix(10))]
-        case .swish, .invoice:
+        case .swish, .invoice, .invoiceNo, .invoiceFi:
             return [:]
         }
     }

@@ -38,8 +38,8 @@ extension PaymentOrderRecord {
     func prefills(_ instrument: SandboxInstrument) -> Bool {
         switch instrument {
         case .creditCard: order.payer?.payerReference != nil
-        case .swish: order.payer?.msisdn != nil
-        case .applePay, .invoice, .trustly: false
+        case .swish, .vipps, .mobilePay: order.payer?.msisdn != nil
+        case .applePay, .invoice, .invoiceNo, .invoiceFi, .trustly: false
         }
     }
 

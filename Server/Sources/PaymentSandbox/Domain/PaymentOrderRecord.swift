@@ -107,7 +107,14 @@ struct PaymentOrderRecord: Sendable {
         if isPayout { return [] }
         if requested(.restrictedToPayoutInstruments) == .bool(true) { return SandboxInstrument.payout }
         if let name = order.instrument?.rawValue { return SandboxInstrument(rawValue: name).map { [$0] } ?? [] }
-        return order.restrictedToInstruments.map(SandboxInstrument.expanding) ?? SandboxInstrument.allCases
+        return offeredInstruments
+    }
+
+    /// What the order's market offers (``SandboxMarket``, from the currency), narrowed by
+    /// `restrictedToInstruments`.
+    var offeredInstruments: [SandboxInstrument] {
+        let market = SandboxMarket(currency: order.currency).instruments
+        return order.restrictedToInstruments.map { SandboxInstrument.expanding($0, offered: market) } ?? market
     }
 
     var isInstrumentMode: Bool { order.instrument != nil }

@@ -11,6 +11,14 @@ enum SandboxInstrument: String, Sendable, Codable, CaseIterable, CustomStringCon
     case invoice = "Invoice-PayExFinancingSe"
     /// A bank payment: the payer leaves for a third-party "bank" page and returns via paymentUrl.
     case trustly = "Trustly"
+    /// Norway's wallet app: the payer gives a phone number and approves in the (simulated) app.
+    case vipps = "Vipps"
+    /// Denmark's and Finland's wallet app, paid as Vipps is.
+    case mobilePay = "MobilePay"
+    /// The invoice of the Norwegian market (NOK).
+    case invoiceNo = "Invoice-PayExFinancingNo"
+    /// The invoice of the Finnish market (EUR).
+    case invoiceFi = "Invoice-PayExFinancingFi"
 
     /// The wire name, so a message that names an instrument says what the API says.
     var description: String { rawValue }
@@ -28,10 +36,10 @@ enum SandboxInstrument: String, Sendable, Codable, CaseIterable, CustomStringCon
         return allCases.filter { $0.rawValue.hasPrefix(name + "-") }
     }
 
-    /// A restriction's instruments, in the sandbox's order, each once.
-    static func expanding(_ restriction: [String]) -> [SandboxInstrument] {
+    /// A restriction's instruments among `offered` (the market's), in that order, each once.
+    static func expanding(_ restriction: [String], offered: [SandboxInstrument] = allCases) -> [SandboxInstrument] {
         let named = Set(restriction.flatMap(matching))
-        return allCases.filter(named.contains)
+        return offered.filter(named.contains)
     }
 
     /// The names of `instruments`, joined for a message.
@@ -42,21 +50,17 @@ enum SandboxInstrument: String, Sendable, Codable, CaseIterable, CustomStringCon
     /// Cards and wallets authorize (captured later); the rest are sales.
     var transactionType: String {
         switch self {
-        case .creditCard, .applePay, .invoice: "Authorization"
+        case .creditCard, .applePay, .invoice, .invoiceNo, .invoiceFi, .vipps, .mobilePay: "Authorization"
         case .swish, .trustly: "Sale"
         }
     }
 
-    /// The name people see.
-    var displayName: String {
-        switch self {
-        case .creditCard: "Card"
-        case .swish: "Swish"
-        case .invoice: "Invoice"
-        case .trustly: "Bank payment (Trustly)"
-        case .applePay: "Apple Pay"
-        }
-    }
+    /// Whether it is one of the invoice subtypes (`Invoice-…`).
+    var isInvoice: Bool { self == .invoice || self == .invoiceNo || self == .invoiceFi }
+
+    /// Whether the payer approves it in a wallet app after giving a phone number (Vipps,
+    /// MobilePay); the sandbox's simulator page stands in for the app.
+    var isWalletApp: Bool { self == .vipps || self == .mobilePay }
 
     /// The segment of the instrument's own payment API (`/psp/<segment>/payments/<id>`), which
     /// callbacks and v2's `payments` name: the name before any `-`, in lower case.

@@ -13,14 +13,7 @@ enum BankPage {
             <h1 id="bank-title">Sandbox Bank</h1>
             <p>Approve the payment of <strong>\(HTMLText.escape(amountText))</strong> to \(HTMLText.escape(merchant)).</p>
             <p class="muted">You return to the shop when you answer.</p>
-            <form method="post" action="\(HTMLText.escape(action))">
-            <input type="hidden" name="action" value="approve">
-            <button type="submit" class="primary" id="bank-approve">Approve payment</button>
-            </form>
-            <form method="post" action="\(HTMLText.escape(action))">
-            <input type="hidden" name="action" value="cancel">
-            <button type="submit" class="secondary" id="bank-cancel">Cancel and return</button>
-            </form>
+            \(HostedViewSubpages.answers(action: action, approve: ("bank-approve", "Approve payment"), other: ("cancel", "bank-cancel", "Cancel and return")))
             </main>
             </body>
             </html>

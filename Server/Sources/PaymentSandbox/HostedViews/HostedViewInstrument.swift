@@ -5,6 +5,8 @@ enum HostedViewInstrument {
     /// How the menu offers an instrument.
     enum Presentation: String, Sendable {
         case card, swish, invoice, bank
+        /// A phone number, then the wallet app's approval on its simulator page (Vipps, MobilePay).
+        case walletApp
         /// Shown, but only payable in the app (Apple Pay needs the native SDK).
         case appOnly
     }
@@ -13,8 +15,9 @@ enum HostedViewInstrument {
         switch instrument {
         case .creditCard: .card
         case .swish: .swish
-        case .invoice: .invoice
+        case .invoice, .invoiceNo, .invoiceFi: .invoice
         case .trustly: .bank
+        case .vipps, .mobilePay: .walletApp
         case .applePay: .appOnly
         }
     }

@@ -17,6 +17,9 @@ enum HostedViewOutcome: Sendable, Equatable {
     case invoice(attempt: Int64)
     /// The payer leaves for the bank page (an out-of-view redirect).
     case bank(attempt: Int64)
+    /// Waiting for the payer's answer in the Vipps or MobilePay app: its simulator page opens
+    /// inside the menu.
+    case walletApp(attempt: Int64, instrument: SandboxInstrument)
     /// The order was aborted; the view goes to `cancelUrl`.
     case aborted
     /// The order is closed some other way (`Failed`, `Cancelled`, `Reversed`): an error.
@@ -31,6 +34,7 @@ enum HostedViewOutcome: Sendable, Equatable {
         var acsUrl: String
         var invoiceUrl: String
         var bankUrl: String
+        var walletAppUrl: String
     }
 
     func json(links: Links) -> SwedbankPaySDK.JSONValue {
@@ -61,6 +65,11 @@ enum HostedViewOutcome: Sendable, Equatable {
         case .bank(let attempt):
             object = [
                 "outcome": .string("redirect"), "attempt": .integer(attempt), "redirectUrl": .string(links.bankUrl),
+            ]
+        case .walletApp(let attempt, let instrument):
+            object = [
+                "outcome": .string("walletApp"), "attempt": .integer(attempt),
+                "instrument": .string(instrument.rawValue), "url": .string(links.walletAppUrl),
             ]
         case .aborted:
             object = ["outcome": .string("aborted"), "redirectUrl": links.cancelUrl.map { .string($0) } ?? .null]

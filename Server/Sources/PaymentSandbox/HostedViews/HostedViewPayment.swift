@@ -60,8 +60,9 @@ struct HostedViewPayment: Sendable {
         case .challenge(let number, let challenge)?:
             return .challenge(attempt: number, creq: challenge.transaction.creq)
         case .swish(let number, _, _)?: return .swishPending(attempt: number)
-        case .invoice(let number)?: return .invoice(attempt: number)
+        case .invoice(let number, _)?: return .invoice(attempt: number)
         case .bank(let number)?: return .bank(attempt: number)
+        case .walletApp(let number, let instrument, _)?: return .walletApp(attempt: number, instrument: instrument)
         case nil: break
         }
         switch state.lastAttempt {
@@ -101,8 +102,13 @@ struct HostedViewPayment: Sendable {
             return .swishPending(attempt: number)
         case .invoice:
             let number = try begin(instrument)
-            state.pending = .invoice(number: number)
+            state.pending = .invoice(number: number, instrument: instrument)
             return .invoice(attempt: number)
+        case .walletApp:
+            let msisdn = try Self.swishNumber(request.msisdn)
+            let number = try begin(instrument)
+            state.pending = .walletApp(number: number, instrument: instrument, msisdn: msisdn)
+            return .walletApp(attempt: number, instrument: instrument)
         case .bank:
             guard order.order.urls.paymentUrl != nil || state.integration == .redirect else {
                 throw SandboxProblem.conflict(
@@ -118,7 +124,8 @@ struct HostedViewPayment: Sendable {
         }
     }
 
-    /// The MSISDN without spaces or dashes: `+` and 8 to 15 digits, as the Swish API wants.
+    /// The MSISDN without spaces or dashes: `+` and 8 to 15 digits, as the Swish API (and the
+    /// Vipps and MobilePay steps) want.
     static func swishNumber(_ text: String?) throws -> String {
         let msisdn = (text ?? "").filter { $0 != " " && $0 != "-" }
         guard msisdn.range(of: #"^\+[1-9][0-9]{7,14}$"#, options: .regularExpression) != nil else {
@@ -169,15 +176,33 @@ struct HostedViewPayment: Sendable {
 
     /// The payer approved or cancelled on the invoice page.
     mutating func answerInvoice(approved: Bool) throws -> HostedViewOutcome {
-        guard case .invoice(let number)? = state.pending else {
+        guard case .invoice(let number, let instrument)? = state.pending else {
             throw SandboxProblem.conflict("No invoice waits for the payer's approval.")
         }
         try requireOpen()
         guard approved else {
-            return abandon(.invoice, number: number, reason: "Invoice cancelled")
+            return abandon(instrument, number: number, reason: "Invoice cancelled")
+        }
+        return try pay(instrument, number: number, transactionType: instrument.transactionType, details: [:])
+    }
+
+    /// The payer answered in the (simulated) Vipps or MobilePay app. A decline fails the attempt
+    /// with the instrument's documented problem (``WalletApp/declined(_:)``), or abandons it where
+    /// the portal documents none; the order stays open either way.
+    mutating func answerWalletApp(approved: Bool) throws -> HostedViewOutcome {
+        guard case .walletApp(let number, let instrument, _)? = state.pending else {
+            throw SandboxProblem.conflict("No Vipps or MobilePay payment waits for the payer.")
+        }
+        try requireOpen()
+        guard approved else {
+            guard let problem = WalletApp.declined(instrument) else {
+                return abandon(instrument, number: number, reason: "The payer declined in \(instrument.rawValue).")
+            }
+            return fail(instrument, number: number, problem: problem)
         }
         return try pay(
-            .invoice, number: number, transactionType: SandboxInstrument.invoice.transactionType, details: [:])
+            instrument, number: number, transactionType: instrument.transactionType,
+            details: WalletApp.details(instrument))
     }
 
     /// The payer approved or cancelled on the bank page.

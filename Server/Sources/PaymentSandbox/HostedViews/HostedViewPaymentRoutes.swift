@@ -5,7 +5,8 @@ import SwedbankPaySDK
 
 /// What the payment menu calls, under `/checkout/frame/<viewToken>/`: JSON endpoints for the
 /// menu's script (`state`, `attempts`, `abort`, `payer`, `swish/approve|decline`), the form
-/// posts of the pages shown inside the menu (`acs`, `notification`, `invoice`), and the
+/// posts of the pages shown inside the menu (`acs`, `notification`, `invoice`, `app` — the Vipps
+/// and MobilePay simulator), and the
 /// third-party bank page (`/sandbox/bank/<viewToken>`, reached on another host name).
 struct HostedViewPaymentRoutes: Sendable {
     let service: HostedViewService
@@ -70,6 +71,25 @@ struct HostedViewPaymentRoutes: Sendable {
             let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
             let viewToken = try context.parameters.require("viewToken")
             let result = try await service.perform(viewToken: viewToken) { try $0.answerInvoice(approved: approved) }
+            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+        }
+        open.get("\(frame)/app") { request, context in
+            let viewToken = try context.parameters.require("viewToken")
+            let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
+            guard case .walletApp(_, let instrument, let msisdn)? = payment.state.pending else {
+                throw SandboxProblem.conflict("No Vipps or MobilePay payment waits for the payer.")
+            }
+            let order = payment.order.order
+            return HostedViewRoutes.page(
+                WalletAppPage.render(
+                    instrument: instrument, amountText: HTMLText.money(order.amount, currency: order.currency),
+                    msisdn: msisdn, action: service.services.urls(for: request).url("/checkout/frame/\(viewToken)/app"))
+            )
+        }
+        open.post("\(frame)/app") { request, context in
+            let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
+            let viewToken = try context.parameters.require("viewToken")
+            let result = try await service.perform(viewToken: viewToken) { try $0.answerWalletApp(approved: approved) }
             return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
         }
         open.get("/sandbox/bank/:viewToken") { _, context in

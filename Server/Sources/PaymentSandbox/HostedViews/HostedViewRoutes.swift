@@ -150,7 +150,6 @@ struct HostedViewRoutes: SandboxModule {
             "initial": result.json(links: service.links(payment.order, base: base)),
             "completeUrl": .string(model.completeUrl), "cancelUrl": model.cancelUrl.map { .string($0) } ?? .null,
             "errorOrigin": .string(kind.errorOrigin), "hostOrigins": .array(model.hostOrigins.map { .string($0) }),
-            "invoiceInstrument": .string(SandboxInstrument.invoice.rawValue),
             "bankInstrument": .string(SandboxInstrument.trustly.rawValue),
             "cardInstrument": .string(SandboxInstrument.creditCard.rawValue),
             "swishInstrument": .string(SandboxInstrument.swish.rawValue),

@@ -78,7 +78,8 @@ struct HostedViewService: Sendable {
             completeUrl: order.order.urls.completeUrl.absoluteString,
             cancelUrl: order.order.urls.cancelUrl?.absoluteString,
             acsUrl: frame + "/acs", invoiceUrl: frame + "/invoice",
-            bankUrl: BankHost.base(forSandboxBase: base.base) + "/sandbox/bank/\(order.viewToken)")
+            bankUrl: BankHost.base(forSandboxBase: base.base) + "/sandbox/bank/\(order.viewToken)",
+            walletAppUrl: frame + "/app")
     }
 
     func reset() async {

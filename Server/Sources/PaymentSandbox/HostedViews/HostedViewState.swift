@@ -20,12 +20,16 @@ struct HostedViewState: Sendable, Equatable {
         case challenge(number: Int64, Challenge)
         /// `startedAt` is on the sandbox clock.
         case swish(number: Int64, msisdn: String, startedAt: TimeInterval)
-        case invoice(number: Int64)
+        /// `instrument`: the market's invoice subtype.
+        case invoice(number: Int64, instrument: SandboxInstrument)
         case bank(number: Int64)
+        /// Waiting for the payer's answer in the Vipps or MobilePay app (its simulator page).
+        case walletApp(number: Int64, instrument: SandboxInstrument, msisdn: String)
 
         var number: Int64 {
             switch self {
-            case .challenge(let number, _), .swish(let number, _, _), .invoice(let number), .bank(let number):
+            case .challenge(let number, _), .swish(let number, _, _), .invoice(let number, _), .bank(let number),
+                .walletApp(let number, _, _):
                 return number
             }
         }
@@ -34,7 +38,7 @@ struct HostedViewState: Sendable, Equatable {
             switch self {
             case .challenge: return .creditCard
             case .swish: return .swish
-            case .invoice: return .invoice
+            case .invoice(_, let instrument), .walletApp(_, let instrument, _): return instrument
             case .bank: return .trustly
             }
         }
@@ -46,6 +50,7 @@ struct HostedViewState: Sendable, Equatable {
             case .swish: return "swish"
             case .invoice: return "invoice"
             case .bank: return "bank"
+            case .walletApp: return "walletApp"
             }
         }
     }

@@ -13,17 +13,28 @@ enum HostedViewSubpages {
             <h1 id="invoice-title">Pay \(HTMLText.escape(amountText)) by invoice</h1>
             <p>\(HTMLText.escape(description))</p>
             <p class="muted">The invoice is sent to the payer's e-mail; payment is due in 14 days.</p>
-            <form method="post" action="\(HTMLText.escape(action))">
-            <input type="hidden" name="action" value="approve">
-            <button type="submit" class="primary" id="invoice-approve">Approve invoice</button>
-            </form>
-            <form method="post" action="\(HTMLText.escape(action))">
-            <input type="hidden" name="action" value="cancel">
-            <button type="submit" class="secondary" id="invoice-cancel">Cancel</button>
-            </form>
+            \(answers(action: action, approve: ("invoice-approve", "Approve invoice"), other: ("cancel", "invoice-cancel", "Cancel")))
             </main>
             </body>
             </html>
+            """
+    }
+
+    /// The two answers of a simulator page (invoice, bank, wallet app): plain forms that post
+    /// `action=approve` or `action=<other value>` to `action`, so they work without script.
+    static func answers(
+        action: String, approve: (id: String, label: String), other: (value: String, id: String, label: String)
+    ) -> String {
+        let target = HTMLText.escape(action)
+        return """
+            <form method="post" action="\(target)">
+            <input type="hidden" name="action" value="approve">
+            <button type="submit" class="primary" id="\(approve.id)">\(HTMLText.escape(approve.label))</button>
+            </form>
+            <form method="post" action="\(target)">
+            <input type="hidden" name="action" value="\(other.value)">
+            <button type="submit" class="secondary" id="\(other.id)">\(HTMLText.escape(other.label))</button>
+            </form>
             """
     }
 

@@ -43,7 +43,17 @@ enum PaymentMenuControls {
             var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": "Enter the number with the country code, such as +46739000001." };
             if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: boot.swishInstrument, msisdn: msisdn }, "swish-msisdn"); }
           });
-          on("pay-invoice", "click", function () { start({ instrument: boot.invoiceInstrument }, null); });
+          on("pay-invoice", "click", function (event) {
+            start({ instrument: event.currentTarget.getAttribute("data-instrument") }, null);
+          });
+          on("wallet-form", "submit", function (event) {
+            event.preventDefault();
+            var msisdn = msisdnValue("wallet-msisdn");
+            var errors = msisdnValid(msisdn) ? {} : { "wallet-msisdn": "Enter the number with the country code, such as +46739000001." };
+            if (showErrors(errors, ["wallet-msisdn"])) {
+              start({ instrument: event.currentTarget.getAttribute("data-instrument"), msisdn: msisdn }, "wallet-msisdn");
+            }
+          });
           on("pay-bank", "click", function () { start({ instrument: boot.bankInstrument }, null); });
           on("swish-approve", "click", function () { answer("/swish/approve"); });
           on("swish-decline", "click", function () { answer("/swish/decline"); });

@@ -49,12 +49,12 @@ struct PaymentMenuModel: Sendable, Equatable {
             let presentation = HostedViewInstrument.presentation(of: instrument)
             var reason: String?
             if presentation == .appOnly {
-                reason = "\(instrument.displayName) is paid in the app, not in this web menu."
+                reason = "\(Self.displayName(instrument)) is paid in the app, not in this web menu."
             } else if presentation == .bank, paymentUrl == nil, state.integration != .redirect {
                 reason = "A bank payment returns through the order's paymentUrl, and this order has none."
             }
             return Instrument(
-                name: instrument.rawValue, displayName: instrument.displayName, presentation: presentation,
+                name: instrument.rawValue, displayName: Self.displayName(instrument), presentation: presentation,
                 unavailableReason: reason)
         }
         isInstrumentMode = record.isInstrumentMode
@@ -71,6 +71,19 @@ struct PaymentMenuModel: Sendable, Equatable {
         cancelUrl = order.urls.cancelUrl?.absoluteString
         self.paymentUrl = paymentUrl
         hostOrigins = order.urls.hostUrls.compactMap(Self.origin)
+    }
+
+    /// The name people see.
+    static func displayName(_ instrument: SandboxInstrument) -> String {
+        switch instrument {
+        case .creditCard: "Card"
+        case .swish: "Swish"
+        case .invoice, .invoiceNo, .invoiceFi: "Invoice"
+        case .trustly: "Bank payment (Trustly)"
+        case .applePay: "Apple Pay"
+        case .vipps: "Vipps"
+        case .mobilePay: "MobilePay"
+        }
     }
 
     /// `scheme://host[:port]` of a URL, as `location.origin` spells it.

@@ -91,8 +91,9 @@ enum PaymentMenuPage {
             case .invoice:
                 body = """
                     <p>Pay later by invoice. You approve the invoice on the next page.</p>
-                    <button type="button" class="primary" id="pay-invoice">Continue to invoice</button>
+                    <button type="button" class="primary" id="pay-invoice" data-instrument="\(id)">Continue to invoice</button>
                     """
+            case .walletApp: body = walletPanel(model, instrument)
             case .bank:
                 body = """
                     <p>You leave this page to approve the payment at your bank, then come back.</p>
@@ -157,6 +158,15 @@ enum PaymentMenuPage {
         <form id="swish-form" novalidate>
         \(field("swish-msisdn", label: "Mobile number", type: "tel", autocomplete: "tel", value: model.swishPrefill))
         <button type="submit" class="primary" id="pay-swish">Pay \(HTMLText.escape(model.amountText)) with Swish</button>
+        </form>
+        """
+    }
+
+    private static func walletPanel(_ model: PaymentMenuModel, _ instrument: PaymentMenuModel.Instrument) -> String {
+        """
+        <form id="wallet-form" data-instrument="\(HTMLText.escape(instrument.name))" novalidate>
+        \(field("wallet-msisdn", label: "Mobile number", type: "tel", autocomplete: "tel", value: model.swishPrefill))
+        <button type="submit" class="primary" id="pay-wallet">Pay \(HTMLText.escape(model.amountText)) with \(HTMLText.escape(instrument.displayName))</button>
         </form>
         """
     }

@@ -125,6 +125,10 @@ enum PaymentMenuScript {
             case "invoice":
               openSubview(outcome.url, "Approve the invoice");
               break;
+            case "walletApp":
+              openSubview(outcome.url, "Approve in " + outcome.instrument);
+              post("pending", {});
+              break;
             case "swishPending":
               showMenu(false);
               $("swish-pending").hidden = false;

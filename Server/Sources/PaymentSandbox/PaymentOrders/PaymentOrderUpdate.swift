@@ -112,7 +112,8 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                 )
             }
             guard let offered = SandboxInstrument(rawValue: instrument),
-                (record.order.restrictedToInstruments.map(SandboxInstrument.expanding) ?? SandboxInstrument.allCases)
+                (record.order.restrictedToInstruments.map { SandboxInstrument.expanding($0) }
+                    ?? SandboxInstrument.allCases)
                     .contains(offered)
             else {
                 throw SandboxProblem.inputError(

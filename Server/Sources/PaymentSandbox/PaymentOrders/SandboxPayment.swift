@@ -75,18 +75,21 @@ struct SandboxPayment: Sendable, Equatable {
             ]
         case .swish:
             return ["msisdn": "+46739000001"]
-        case .invoice, .trustly:
+        case .vipps, .mobilePay:
+            return WalletApp.details(instrument)
+        case .invoice, .invoiceNo, .invoiceFi, .trustly:
             return [:]
         }
     }
 
     /// The problem of a declined attempt with `instrument`.
     static func declined(_ instrument: SandboxInstrument) -> SwedbankPaySDK.JSONObject {
+        if let problem = WalletApp.declined(instrument) { return problem.document }
         let (type, title): (String, String) =
             switch instrument {
             case .creditCard, .applePay: ("creditcard/carddeclined", "Card declined")
             case .swish: ("swishdeclined", "Swish declined")
-            case .invoice, .trustly: ("systemerror", "Payment declined")
+            case .invoice, .invoiceNo, .invoiceFi, .trustly, .vipps, .mobilePay: ("systemerror", "Payment declined")
             }
         // A system error is the service's own failure (500, as the portal's Trustly example); the
         // rest are the payer's bank saying no (403).

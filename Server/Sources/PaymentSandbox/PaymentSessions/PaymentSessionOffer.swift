@@ -93,7 +93,7 @@ struct PaymentSessionOffer: Sendable {
             return [
                 .post(.startPaymentAttempt, links.start(method)), .post(.failPaymentAttempt, links.fail(method)),
             ]
-        case .invoice, .trustly:
+        case .invoice, .invoiceNo, .invoiceFi, .trustly, .vipps, .mobilePay:
             return nil
         }
     }

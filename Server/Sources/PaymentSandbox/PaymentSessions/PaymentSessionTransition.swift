@@ -83,7 +83,8 @@ struct PaymentSessionTransition: Sendable {
         case .swish: try startSwish(body)
         case .creditCard: try startCard(body)
         case .applePay: try startApplePay(body)
-        case .invoice, .trustly, nil: throw SandboxProblem.operationNotAllowed("\(method) cannot be paid natively.")
+        case .invoice, .invoiceNo, .invoiceFi, .trustly, .vipps, .mobilePay, nil:
+            throw SandboxProblem.operationNotAllowed("\(method) cannot be paid natively.")
         }
     }
 

@@ -61,7 +61,7 @@ enum PaymentSessionView {
             object["cardBrands"] = cardBrands
             object["merchantCapabilities"] = .array(
                 ["supports3DS", "supportsDebit", "supportsCredit"].map { .string($0) })
-        case .invoice, .trustly:
+        case .invoice, .invoiceNo, .invoiceFi, .trustly, .vipps, .mobilePay:
             break
         }
         if let operations = method.operations { object["operations"] = .array(operations.map(\.json)) }

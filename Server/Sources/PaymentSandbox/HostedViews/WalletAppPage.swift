@@ -1,0 +1,32 @@
+import Foundation
+import ServerSupport
+
+/// The simulator page of a wallet app (Vipps, MobilePay), shown inside the payment menu's frame
+/// where the real menu waits for the payer's answer on their phone: the app's name in its own
+/// colour band, the amount and the number the request went to, and two plain forms, approve and
+/// decline, that post back to the sandbox. No script, like the invoice page.
+enum WalletAppPage {
+    static func render(instrument: SandboxInstrument, amountText: String, msisdn: String, action: String) -> String {
+        let name = HTMLText.escape(instrument.rawValue)
+        let band = instrument == .vipps ? "#b8330f" : "#3347b0"
+        return SandboxPageStyle.head(
+            title: "\(instrument.rawValue) (sandbox)",
+            css: " .app-band { background: \(band); color: #fff; border-radius: 10px 10px 0 0; padding: 12px 16px; }")
+                + """
+                <body>
+                <main aria-labelledby="app-title">
+                <p><span class="badge">Sandbox</span> <span class="muted">\(name) app simulator</span></p>
+                <section class="card">
+                <h1 class="app-band" id="app-title">\(name)</h1>
+                <div class="body">
+                <p id="app-summary">Pay <strong>\(HTMLText.escape(amountText))</strong>?</p>
+                <p class="muted">The request was sent to \(HTMLText.escape(msisdn)).</p>
+                \(HostedViewSubpages.answers(action: action, approve: ("app-approve", "Approve"), other: ("decline", "app-decline", "Decline")))
+                </div>
+                </section>
+                </main>
+                </body>
+                </html>
+                """
+    }
+}
