@@ -73,6 +73,8 @@ final class NativeSandbox {
     struct CreatedOrder {
         var sessionURL: URL
         var paymentUrl: URL
+        /// `/psp/paymentorders/<id>`.
+        var path = ""
         /// The session token (the last path component of the session URL).
         var sessionToken: String { sessionURL.lastPathComponent }
     }
@@ -111,8 +113,9 @@ final class NativeSandbox {
         let href = operations.compactMap(\.objectValue).first { $0["rel"]?.stringValue == "view-paymentsession" }?[
             "href"]?.stringValue
         return CreatedOrder(
-            sessionURL: try #require(href.flatMap(URL.init(string:))), paymentUrl: try #require(URL(string: paymentUrl))
-        )
+            sessionURL: try #require(href.flatMap(URL.init(string:))),
+            paymentUrl: try #require(URL(string: paymentUrl)),
+            path: try #require(answer.json.objectValue?["paymentOrder"]?.objectValue?["id"]?.stringValue))
     }
 
     /// Puts an order straight into the sandbox's store: for sessions the order API would refuse
@@ -197,6 +200,15 @@ final class NativeSandbox {
     func clearFaults() async throws {
         let answer = try await send("DELETE", "/sandbox/faults")
         #expect(answer.status == 204)
+    }
+
+    /// Makes the order's next attempt with `instrument` end with a documented problem
+    /// (`POST /sandbox/paymentorders/<id>/problem`).
+    func armProblem(_ order: CreatedOrder, instrument: String, problem: String) async throws {
+        let answer = try await send(
+            "POST", order.path.replacingOccurrences(of: "/psp/", with: "/sandbox/") + "/problem",
+            json: .object(["instrument": .string(instrument), "problem": .string(problem)]))
+        #expect(answer.status == 200, "\(answer.json)")
     }
 
     /// The Swish app: answers the payment request the SDK opened and returns the URL it opens

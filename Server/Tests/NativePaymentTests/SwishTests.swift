@@ -2,6 +2,8 @@ import Foundation
 import SwedbankPaySDK
 import Testing
 
+@testable import PaymentSandbox
+
 /// Swish against the sandbox over loopback: local start with the simulated Swish app returning
 /// through `SwedbankPaySDK.open(url:)`, another device, and a decline followed by a card.
 @MainActor
@@ -49,6 +51,34 @@ import Testing
             let calls = try await flow.calls(2)
             #expect(calls == [Self.fetchedGuest, "sessionProblem usercancelled"])
             #expect(swish.returns.map(\.accepted) == [true])
+        }
+    }
+
+    /// Every problem of the portal's Swish list, ending the attempt through the control API,
+    /// reaches the app as the session's problem with the list's body (type, title, status,
+    /// detail), on another device and (for one) through the Swish app on this one.
+    @Test func everyDocumentedSwishProblemReachesTheAppWithItsBody() async throws {
+        try await NativeSandbox.run { sandbox in
+            for row in SwishProblems.table.rows {
+                let order = try await sandbox.createOrder()
+                try await sandbox.armProblem(order, instrument: "Swish", problem: row.name)
+                let flow = try await sandbox.start(created: order)
+                flow.session.makeNativePaymentAttempt(instrument: .swish(msisdn: "+46739000001"))
+
+                let calls = try await flow.calls(2)
+                #expect(calls == [Self.fetchedGuest, "sessionProblem \(row.name)"])
+                let problem = try #require(flow.recorder.sessionProblems.first)
+                #expect(problem.type == row.type)
+                #expect(problem.title == row.title)
+                #expect(problem.status == Int32(row.status))
+                #expect(problem.detail == row.detail)
+            }
+            let order = try await sandbox.createOrder()
+            try await sandbox.armProblem(order, instrument: "Swish", problem: "bankiderror")
+            let swish = SimulatedSwishApp(sandbox: sandbox, action: "approve")
+            let flow = try await sandbox.start(created: order, launcher: swish)
+            flow.session.makeNativePaymentAttempt(instrument: .swish(msisdn: nil))
+            #expect(try await flow.calls(2) == [Self.fetchedGuest, "sessionProblem bankiderror"])
         }
     }
 

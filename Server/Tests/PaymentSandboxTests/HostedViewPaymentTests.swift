@@ -183,6 +183,30 @@ import Testing
         }
     }
 
+    /// A problem the control API armed ends the menu's next invoice, bank or Swish attempt when its
+    /// page answers, once.
+    @Test(arguments: [
+        ("Invoice-PayExFinancingSe", "creditnotapproved"), ("Trustly", "systemerror"), ("Swish", "systemerror"),
+    ])
+    func anArmedProblemEndsTheMenusNextAttempt(instrument: String, problem: String) throws {
+        var payment = F.payment(try F.record())
+        let chosen = try #require(SandboxInstrument(rawValue: instrument))
+        let row = try ProblemCatalogue.problem(named: problem, for: chosen, field: "problem")
+        payment.order.armedProblems[chosen] = row.attemptProblem(originalDetail: "armed")
+        let started = try payment.start(F.instrument(instrument, msisdn: "+46739000001"), menu: F.menu(payment))
+        let answered =
+            switch chosen {
+            case .invoice: try payment.answerInvoice(approved: true)
+            case .trustly: try payment.answerBank(approved: true)
+            default: try payment.answerSwish(approved: true)
+            }
+        #expect(started != answered)
+        let number = try #require(payment.order.failedAttempts.last?.number)
+        #expect(answered == .failed(attempt: number, row.attemptProblem(originalDetail: "armed")))
+        #expect(payment.order.armedProblems.isEmpty)
+        #expect(payment.order.failedAttempts.last?.problem["type"] == .string(row.type))
+    }
+
     @Test func aNewAttemptAbandonsTheOneWaitingElsewhere() throws {
         var payment = F.payment(try F.record())
         guard case .bank(let first) = try payment.start(F.instrument("Trustly"), menu: F.menu(payment)) else { return }

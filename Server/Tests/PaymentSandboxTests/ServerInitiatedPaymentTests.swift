@@ -100,7 +100,9 @@ import Testing
                                 "type": .string(
                                     "https://api.payex.com/psp/errordetail/creditcard/acquirerinsufficientfunds"),
                                 "title": .string("Insufficient funds"), "status": .integer(403),
-                                "detail": .string("The acquirer rejected the authorization."),
+                                "detail": .string(
+                                    "The card does not have sufficient funds. The payer needs to contact their card "
+                                        + "issuing bank."),
                                 "originalDetail": .string("REJECTED_BY_ACQUIRER_INSUFFICIENT_FUNDS, response-code: 61"),
                             ]),
                         ]), "\(operation)")
@@ -114,6 +116,31 @@ import Testing
                 }
                 #expect(rels == ["redirect-checkout", "view-checkout"], "\(operation)")
             }
+        }
+    }
+
+    /// The answers the portal documents for merchant-initiated card payments, each from its test
+    /// amount and with the example's body.
+    @Test(arguments: [
+        (Int64(952100), "dailylimitexceeded"), (900305, "monthlylimitexceeded"), (952400, "acquirererrordonotretry"),
+        (952507, "authenticationrequired"), (952501, "acquirererrormodificationsrequired"),
+    ])
+    func merchantInitiatedDeclinesAnswerTheDocumentedBody(amount: Int64, name: String) async throws {
+        try await SandboxHarness().run { client in
+            let tokens = try await Self.tokens(client)
+            let body = Self.serverOrder(
+                "Recur", tokenMember: "recurrenceToken", token: tokens.recurrence, reference: "M1"
+            )
+            .replacingOccurrences(
+                of: #""amount": 1500, "vatAmount": 375"#, with: #""amount": \#(amount), "vatAmount": 0"#)
+            let reply = try await client.send(.post, "/psp/paymentorders", json: body)
+            let path = try #require(try reply.object["paymentOrder"]?.objectValue?["id"]?.stringValue)
+            let failed = try await client.send(.get, path + "/failed")
+            var problem = try #require(try failed.object["failed"]?.objectValue?["problem"]?.objectValue)
+            problem["originalDetail"] = nil
+            var expected = try #require(CardProblems.table.row(name)).json
+            expected["name"] = nil
+            #expect(problem == expected)
         }
     }
 
@@ -185,7 +212,17 @@ import Testing
                 .post, "/psp/paymentorders",
                 json: Self.serverOrder(
                     "Recur", tokenMember: "recurrenceToken", token: tokens.recurrence, reference: "R3"))
-            #expect(recur.status == 404)
+            // The portal's "Token Problems": the token exists, but is inactive.
+            #expect(recur.status == 422)
+            #expect(
+                try recur.json
+                    == json(
+                        """
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/paymenttokeninactive",
+                         "title": "Payment token is inactive", "status": 422,
+                         "detail": "The given RecurrenceToken is inactive.",
+                         "problems": [{"name": "RecurrenceToken", "description": "The given RecurrenceToken is inactive."}]}
+                        """))
             let again = try await client.send(
                 .patch, "/psp/paymentorders/recurrenceTokens/\(tokens.recurrence)", json: deletion)
             #expect(again.status == 200)

@@ -99,6 +99,9 @@ struct PaymentOrderRecord: Sendable {
     var postPurchaseFailures: [PostPurchaseFailure] = []
     /// The merchant's captures, cancellations and reversals, oldest first.
     var transactions: [FinancialTransaction] = []
+    /// Problems the control API armed: the next attempt with the instrument ends with its problem
+    /// when it is settled (``takeAttemptProblem(_:)``).
+    var armedProblems: [SandboxInstrument: PaymentAttemptProblem] = [:]
 
     var path: String { "/psp/paymentorders/\(id)" }
 

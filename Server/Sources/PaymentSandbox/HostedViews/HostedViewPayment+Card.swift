@@ -93,7 +93,7 @@ extension HostedViewPayment {
     private mutating func authorize(_ card: CardToPay, number: Int64, threeDSecure: Bool, consent: Bool)
         -> HostedViewOutcome
     {
-        if let problem = CardMagicAmount.problem(amount: order.order.amount) {
+        if let problem = order.takeAttemptProblem(.creditCard) {
             return fail(.creditCard, number: number, problem: problem)
         }
         var tokenRecord = order

@@ -166,8 +166,8 @@ struct HostedViewPayment: Sendable {
         }
         try requireOpen()
         guard approved else { return fail(.swish, number: number, problem: .swishUserCancelled) }
-        if let trigger = SwishTrigger(description: order.order.description) {
-            return fail(.swish, number: number, problem: trigger.problem)
+        if let problem = order.takeAttemptProblem(.swish) {
+            return fail(.swish, number: number, problem: problem)
         }
         return try pay(
             .swish, number: number, transactionType: SandboxInstrument.swish.transactionType,
@@ -182,6 +182,9 @@ struct HostedViewPayment: Sendable {
         try requireOpen()
         guard approved else {
             return abandon(instrument, number: number, reason: "Invoice cancelled")
+        }
+        if let problem = order.takeAttemptProblem(instrument) {
+            return fail(instrument, number: number, problem: problem)
         }
         return try pay(instrument, number: number, transactionType: instrument.transactionType, details: [:])
     }
@@ -200,6 +203,9 @@ struct HostedViewPayment: Sendable {
             }
             return fail(instrument, number: number, problem: problem)
         }
+        if let problem = order.takeAttemptProblem(instrument) {
+            return fail(instrument, number: number, problem: problem)
+        }
         return try pay(
             instrument, number: number, transactionType: instrument.transactionType,
             details: WalletApp.details(instrument))
@@ -213,6 +219,9 @@ struct HostedViewPayment: Sendable {
         try requireOpen()
         guard approved else {
             return abandon(.trustly, number: number, reason: "The payer cancelled at the bank.")
+        }
+        if let problem = order.takeAttemptProblem(.trustly) {
+            return fail(.trustly, number: number, problem: problem)
         }
         let outcome = try pay(
             .trustly, number: number, transactionType: SandboxInstrument.trustly.transactionType, details: [:])

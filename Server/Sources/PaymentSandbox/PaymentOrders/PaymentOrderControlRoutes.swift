@@ -4,7 +4,9 @@ import SwedbankPaySDK
 
 /// Control routes for people and tests (no merchant token; behind ``ControlAccessMiddleware``):
 /// `GET /sandbox/paymentorders` lists the orders, `POST /sandbox/paymentorders/<id>/pay` moves one
-/// as a payer would, `POST /sandbox/paymentorders/<id>/callback` sends its callback again.
+/// as a payer would, `POST /sandbox/paymentorders/<id>/problem` makes the next attempt with an
+/// instrument end with a documented problem, `POST /sandbox/paymentorders/<id>/callback` sends its
+/// callback again, and `GET /sandbox/problems` lists the documented problems.
 struct PaymentOrderControlRoutes: SandboxModule {
     let services: SandboxServices
 
@@ -19,6 +21,16 @@ struct PaymentOrderControlRoutes: SandboxModule {
         }
         open.post("/sandbox/paymentorders/:id/pay") { request, context in
             try await pay(request, id: context.parameters.require("id"))
+        }
+        open.post("/sandbox/paymentorders/:id/problem") { request, context in
+            try await arm(request, id: context.parameters.require("id"))
+        }
+        open.get("/sandbox/problems") { _, _ in
+            JSONResponse.make(
+                SwedbankPaySDK.JSONValue.object([
+                    "lists": .array(ProblemCatalogue.tables.map { .object($0.json) }),
+                    "count": .integer(Int64(ProblemCatalogue.count)),
+                ]))
         }
         // Like `stripe trigger`: the order's callback once more, as it is now, with the usual retries.
         open.post("/sandbox/paymentorders/:id/callback") { _, context in
@@ -48,6 +60,24 @@ struct PaymentOrderControlRoutes: SandboxModule {
             "payeeReference": .string(record.order.payeeInfo.payeeReference),
             "created": .string(PSPTimestamp.format(record.created)), "version": .string(record.isV3 ? "3" : "2"),
         ]
+    }
+
+    /// `{"instrument"?, "problem"}`: the next attempt with the instrument (the order's first when
+    /// not named) ends with the problem when it is settled, however the payer pays.
+    private func arm(_ request: Request, id: String) async throws -> Response {
+        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+        let armed = try ArmedProblemRequest.parse(body)
+        let updated = try await services.store.updateOrder(id: id) { record in
+            try armed.apply(to: &record)
+        }
+        guard let (record, instrument, problem) = updated else {
+            throw SandboxProblem.notFound("No payment order \(id).")
+        }
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object([
+                "paymentOrder": .string(record.path), "instrument": .string(instrument.rawValue),
+                "problem": .object(problem.json),
+            ]))
     }
 
     private func pay(_ request: Request, id: String) async throws -> Response {

@@ -118,7 +118,8 @@ struct PaymentOrderRoutes: SandboxModule {
     }
 
     /// Pays a server-initiated order at once with the token it names: a card authorization, as a
-    /// merchant-initiated transaction. An unknown or deleted token is the portal's 404 problem.
+    /// merchant-initiated transaction. An unknown token is the portal's 404 problem, a deleted one its 422
+    /// `paymenttokeninactive`.
     private func payWithToken(_ record: inout PaymentOrderRecord, _ initiated: PaymentOrderRecord.ServerInitiated)
         async throws
     {
@@ -128,7 +129,7 @@ struct PaymentOrderRoutes: SandboxModule {
             let number = try record.startAttempt(instrument: token.instrument, now: now)
             // The card test amounts decline a merchant-initiated payment too; with no payer to
             // retry, its only attempt failing fails the order.
-            if let problem = CardMagicAmount.problem(amount: record.order.amount) {
+            if let problem = record.takeAttemptProblem(token.instrument) {
                 try record.failServerInitiated(
                     instrument: token.instrument, number: number, problem: problem.document, now: now)
                 return
@@ -154,12 +155,20 @@ struct PaymentOrderRoutes: SandboxModule {
         -> IssuedToken
     {
         let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
-        guard let token = await services.store.issued(initiated.token), token.type == initiated.tokenType else {
+        guard let token = await services.store.issuedEvenIfDeleted(initiated.token), token.type == initiated.tokenType
+        else {
             throw SandboxProblem(
                 type: SandboxProblem.errorDetail + "paymentorders/inputerror", title: "Error in input data",
                 status: 404,
                 detail: "Input validation failed, error description in problems node!",
                 problems: [(name, "The given \(name) does not exist.")])
+        }
+        // The portal's "Token Problems": a token that exists but was deleted is inactive.
+        guard !token.deleted else {
+            throw SandboxProblem(
+                type: SandboxProblem.errorDetail + "paymentorders/paymenttokeninactive",
+                title: "Payment token is inactive", status: 422, detail: "The given \(name) is inactive.",
+                problems: [(name, "The given \(name) is inactive.")])
         }
         guard instruments.contains(token.instrument) else {
             throw SandboxProblem.forbidden(

@@ -3,7 +3,8 @@ import SwedbankPaySDK
 
 /// What the control API's `POST /sandbox/paymentorders/<id>/pay` does to an order: one attempt
 /// with an instrument that either pays the order or fails (leaving it open for another try), as a
-/// payer would through the menu.
+/// payer would through the menu. A failed attempt ends with the named problem of the
+/// instrument's documented list (``ProblemCatalogue``), else with the list's everyday decline.
 struct SandboxPayment: Sendable, Equatable {
     /// How the attempt ends.
     enum Outcome: String, Sendable, CaseIterable {
@@ -13,19 +14,26 @@ struct SandboxPayment: Sendable, Equatable {
     /// The instrument's name as sent; nil takes the order's first available one.
     var instrument: String?
     var outcome: Outcome
+    /// The name of the documented problem a failed attempt ends with.
+    var problem: String?
 
     /// The test card the control API "pays" with.
     static let card = (brand: "Visa", maskedPan: "492500******0004", expiryDate: "12/2030")
 
-    /// Reads `{"instrument"?, "outcome"?}` (`outcome` defaults to `paid`), naming every bad field.
+    /// Reads `{"instrument"?, "outcome"?, "problem"?}` (`outcome` defaults to `paid`, or to
+    /// `failed` when a problem is named), naming every bad field.
     static func parse(_ body: SwedbankPaySDK.JSONObject) throws -> SandboxPayment {
         var problems = InputProblems()
         let instrument = problems.string(body, "instrument", at: "")
-        let outcomeText = problems.string(body, "outcome", at: "") ?? Outcome.paid.rawValue
+        let problem = problems.string(body, "problem", at: "")
+        let outcomeText = problems.string(body, "outcome", at: "") ?? (problem == nil ? "paid" : "failed")
         let outcome = Outcome(rawValue: outcomeText)
         if outcome == nil { problems.add("outcome", "The field must be \"paid\" or \"failed\".") }
+        if problem != nil, outcome == .paid {
+            problems.add("problem", "A problem ends a failed attempt; leave outcome out or make it \"failed\".")
+        }
         try problems.throwIfAny("The payment request is invalid.")
-        return SandboxPayment(instrument: instrument, outcome: outcome ?? .paid)
+        return SandboxPayment(instrument: instrument, outcome: outcome ?? .paid, problem: problem)
     }
 
     /// Applies the attempt: 409 when the order is no longer open, 400 naming `instrument` when the
@@ -43,6 +51,10 @@ struct SandboxPayment: Sendable, Equatable {
                 ("instrument", "The field must be one of \(SandboxInstrument.names(record.availableInstruments)).")
             ])
         guard let instrument = named else { throw notAvailable }
+        let failure = try problem.map {
+            try ProblemCatalogue.problem(named: $0, for: instrument, field: "problem")
+                .attemptProblem(originalDetail: ProblemCatalogue.controlOriginalDetail)
+        }
         record.recordLoaded(integration: .hostedView, now: now)
         let number: Int64
         do {
@@ -50,7 +62,10 @@ struct SandboxPayment: Sendable, Equatable {
         } catch {
             throw notAvailable
         }
-        switch outcome {
+        // A problem armed for the instrument ends even an attempt asked to pay, as it would the
+        // payer's own; the test data's triggers do not (the control API pays as told).
+        let armed = record.armedProblems.removeValue(forKey: instrument)
+        switch armed == nil ? outcome : .failed {
         case .paid:
             try? record.markPaid(
                 instrument: instrument, number: number, transactionType: instrument.transactionType,
@@ -59,7 +74,8 @@ struct SandboxPayment: Sendable, Equatable {
                 for: &record, cardBrand: Self.card.brand, maskedPan: Self.card.maskedPan,
                 expiryDate: Self.card.expiryDate, ids: ids)
         case .failed:
-            record.failAttempt(instrument: instrument, number: number, problem: Self.declined(instrument), now: now)
+            let problem = failure ?? armed ?? ProblemCatalogue.decline(for: instrument)
+            record.failAttempt(instrument: instrument, number: number, problem: problem.document, now: now)
         }
     }
 
@@ -80,23 +96,5 @@ struct SandboxPayment: Sendable, Equatable {
         case .invoice, .invoiceNo, .invoiceFi, .trustly:
             return [:]
         }
-    }
-
-    /// The problem of a declined attempt with `instrument`.
-    static func declined(_ instrument: SandboxInstrument) -> SwedbankPaySDK.JSONObject {
-        if let problem = WalletApp.declined(instrument) { return problem.document }
-        let (type, title): (String, String) =
-            switch instrument {
-            case .creditCard, .applePay: ("creditcard/carddeclined", "Card declined")
-            case .swish: ("swishdeclined", "Swish declined")
-            case .invoice, .invoiceNo, .invoiceFi, .trustly, .vipps, .mobilePay: ("systemerror", "Payment declined")
-            }
-        // A system error is the service's own failure (500, as the portal's Trustly example); the
-        // rest are the payer's bank saying no (403).
-        return [
-            "type": .string(SandboxProblem.errorDetail + type), "title": .string(title),
-            "status": .integer(type == "systemerror" ? 500 : 403),
-            "detail": .string("The sandbox declined the payment, as asked."),
-        ]
     }
 }

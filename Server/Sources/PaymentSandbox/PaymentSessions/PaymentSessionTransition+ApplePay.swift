@@ -22,7 +22,7 @@ extension PaymentSessionTransition {
         if payload.declines {
             return failAttempt(.applePay, number: number, problem: .cardDeclined)
         }
-        if let problem = CardMagicAmount.problem(amount: order.order.amount) {
+        if let problem = order.takeAttemptProblem(.applePay) {
             return failAttempt(.applePay, number: number, problem: problem)
         }
         try pay(

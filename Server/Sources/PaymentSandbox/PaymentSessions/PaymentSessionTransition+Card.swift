@@ -87,7 +87,7 @@ extension PaymentSessionTransition {
 
     /// Authorization: a magic amount fails it, anything else pays the order.
     private mutating func authorize(_ card: SavedCardPrefill, number: Int64, threeDSecure: Bool) throws {
-        if let problem = CardMagicAmount.problem(amount: order.order.amount) {
+        if let problem = order.takeAttemptProblem(.creditCard) {
             return failAttempt(.creditCard, number: number, problem: problem)
         }
         try pay(

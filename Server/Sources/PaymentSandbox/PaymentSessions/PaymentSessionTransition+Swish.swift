@@ -51,8 +51,8 @@ extension PaymentSessionTransition {
         guard approved else {
             return failAttempt(.swish, number: attempt.number, problem: .swishUserCancelled)
         }
-        if let trigger = SwishTrigger(description: order.order.description) {
-            return failAttempt(.swish, number: attempt.number, problem: trigger.problem)
+        if let problem = order.takeAttemptProblem(.swish) {
+            return failAttempt(.swish, number: attempt.number, problem: problem)
         }
         try pay(
             .swish, number: attempt.number, transactionType: SandboxInstrument.swish.transactionType,

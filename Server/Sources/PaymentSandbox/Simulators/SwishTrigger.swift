@@ -41,53 +41,27 @@ enum SwishTrigger: String, Sendable, CaseIterable {
         self = trigger
     }
 
-    /// The problem the attempt fails with: the type and status of the portal's Swish problem list.
+    /// The problem the attempt fails with: the portal's Swish problem, body and all, with Swish's
+    /// words for the code as `originalDetail`.
     var problem: PaymentAttemptProblem {
-        let (name, title, status, detail, original) = Self.table[self]!
-        return .swish(name, title: title, status: status, detail: detail, originalDetail: rawValue + " - " + original)
+        let (name, original) = Self.table[self]!
+        return .swish(name, originalDetail: rawValue + " - " + original)
     }
 
-    private static let table: [SwishTrigger: (String, String, Int, String, String)] = [
-        .declined: (
-            "swishdeclined", "Swish declined", 403, "The payment was declined by Swish.", "Transaction declined"
-        ),
-        .timeout: (
-            "swishtimeout", "Swish timed out", 403, "Swish timed out before the payment was started.",
-            "Swish timed out before the payment was started"
-        ),
-        .bankIDCancelled: (
-            "bankidcancelled", "BankID cancelled", 409, "The payer cancelled the BankID signing.",
-            "Payer cancelled BankId signing"
-        ),
-        .bankIDAlreadyInUse: (
-            "bankidalreadyinuse", "BankID already in use", 409, "The payer's BankID is already in use.",
-            "BankID already in use"
-        ),
-        .bankIDError: ("bankiderror", "BankID error", 502, "BankID failed.", "BankID unknown error"),
-        .configError: (
-            "configerror", "Configuration error", 403, "The payee's Swish configuration is invalid.",
-            "Missing or invalid payee alias"
-        ),
-        .ageLimitNotMet: (
-            "paymentagelimitnotmet", "Age limit not met", 403, "The payer does not meet the payment's age limit.",
-            "Payer's age does not meet the requirement"
-        ),
+    /// trigger → (the portal's problem name, what Swish says).
+    private static let table: [SwishTrigger: (String, String)] = [
+        .declined: ("swishdeclined", "Transaction declined"),
+        .timeout: ("swishtimeout", "Swish timed out before the payment was started"),
+        .bankIDCancelled: ("bankidcancelled", "Payer cancelled BankId signing"),
+        .bankIDAlreadyInUse: ("bankidalreadyinuse", "BankID already in use"),
+        .bankIDError: ("bankiderror", "BankID unknown error"),
+        .configError: ("configerror", "Missing or invalid payee alias"),
+        .ageLimitNotMet: ("paymentagelimitnotmet", "Payer's age does not meet the requirement"),
         .socialSecurityNumberMismatch: (
-            "socialsecuritynumbermismatch", "Social security number mismatch", 403,
-            "The payer's social security number does not match the one required.",
-            "Payer's social security number does not match"
+            "socialsecuritynumbermismatch", "Payer's social security number does not match"
         ),
-        .swishAlreadyInUse: (
-            "swishalreadyinuse", "Swish already in use", 403, "The payer's Swish already has a payment in progress.",
-            "A payment request already exists for the payer"
-        ),
-        .swishError: (
-            "swisherror", "Swish error", 502, "The banks could not process the payment.",
-            "Bank system processing error"
-        ),
-        .gatewayTimeout: (
-            "swishgatewaytimeout", "Swish gateway timeout", 504, "The request to Swish timed out.",
-            "Swish timed out waiting for the banks"
-        ),
+        .swishAlreadyInUse: ("swishalreadyinuse", "A payment request already exists for the payer"),
+        .swishError: ("swisherror", "Bank system processing error"),
+        .gatewayTimeout: ("swishgatewaytimeout", "Swish timed out waiting for the banks"),
     ]
 }

@@ -28,10 +28,6 @@ enum WalletApp {
     /// MobilePay, whose problems the portal does not list — its decline abandons the attempt.
     static func declined(_ instrument: SandboxInstrument) -> PaymentAttemptProblem? {
         guard instrument == .vipps else { return nil }
-        return PaymentAttemptProblem(
-            type: PaymentAttemptProblem.errorDetail + "vipps/vippsdeclined", title: "Operation failed", status: 403,
-            detail:
-                "Unable to complete Vipps transaction. failedReason: VippsPaymentCancel,ErrorDescription: Received status USER_CANCEL from Vipps",
-            originalDetail: "USER_CANCEL")
+        return VippsProblems.table.row("vippsdeclined")!.attemptProblem(originalDetail: "USER_CANCEL")
     }
 }

@@ -193,6 +193,12 @@ actor SandboxStore {
         issuedTokens.get(token, now: now).flatMap { $0.deleted ? nil : $0 }
     }
 
+    /// The token, when issued, deleted or not (a deleted token is the portal's
+    /// `paymenttokeninactive`, an unknown one its `inputerror`).
+    func issuedEvenIfDeleted(_ token: String) -> IssuedToken? {
+        issuedTokens.get(token, now: now)
+    }
+
     /// Marks an issued token of `type` deleted; returns it, or nil when there is none.
     func deleteIssued(_ token: String, type: String) -> IssuedToken? {
         guard var found = issuedTokens.get(token, now: now), found.type == type else { return nil }

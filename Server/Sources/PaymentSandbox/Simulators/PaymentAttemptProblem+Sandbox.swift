@@ -1,0 +1,60 @@
+import Foundation
+import SwedbankPaySDK
+
+extension PaymentAttemptProblem {
+    /// A card problem of the portal's list (`errordetail/creditcard/<name>`), with the acquirer's words.
+    static func card(_ name: String, originalDetail: String) -> PaymentAttemptProblem {
+        CardProblems.table.row(name)!.attemptProblem(originalDetail: originalDetail)
+    }
+
+    /// A Swish problem of the portal's list (`errordetail/<name>`), with Swish's words.
+    static func swish(_ name: String, originalDetail: String) -> PaymentAttemptProblem {
+        SwishProblems.table.row(name)!.attemptProblem(originalDetail: originalDetail)
+    }
+
+    /// The cardholder failed (or cancelled) the 3-D Secure challenge.
+    static let threeDSecureDeclined = card(
+        "3dsecuredeclined", originalDetail: "transStatus N: authentication failed in the sandbox ACS.")
+
+    /// The issuer (here: the Apple Pay payload) declined the card.
+    static let cardDeclined = card(
+        "carddeclined", originalDetail: "REJECTED_BY_ACQUIRER, the sandbox Apple Pay payload asked for a decline.")
+
+    /// A saved card whose expiry month has passed.
+    static let savedCardExpired = card(
+        "acquirercardexpired", originalDetail: "REJECTED_BY_ACQUIRER_CARD_EXPIRED, the card's expiry date has passed.")
+
+    /// A network-token test card that is rejected during tokenization.
+    static let paymentTokenRejected = card(
+        "paymenttokenerror", originalDetail: "The sandbox test card is rejected during network tokenization.")
+
+    /// The payer declined the payment in the (simulated) Swish app.
+    static let swishUserCancelled = swish(
+        "usercancelled", originalDetail: "The payer declined the payment request in the Swish app.")
+
+    /// The problem the SDK asked for with `fail-payment-attempt`; nil for an unknown `problemType`.
+    ///
+    /// All three are 400: the client, not the acquirer, decided the attempt failed.
+    static func clientReported(problemType: String, errorCode: String?) -> PaymentAttemptProblem? {
+        let reported = errorCode.map { " The client reported: \($0)" } ?? ""
+        switch problemType {
+        case "UserCancelled":
+            return PaymentAttemptProblem(
+                type: errorDetail + "paymentorders/usercancelled", title: "Payment attempt cancelled", status: 400,
+                detail: "The payer cancelled the payment attempt." + reported,
+                originalDetail: errorCode ?? "UserCancelled")
+        case "TechnicalError":
+            return PaymentAttemptProblem(
+                type: errorDetail + "paymentorders/technicalerror", title: "Technical error", status: 400,
+                detail: "The payment attempt failed because of a technical error in the app." + reported,
+                originalDetail: errorCode ?? "TechnicalError")
+        case "ClientAppLaunchFailed":
+            return PaymentAttemptProblem(
+                type: errorDetail + "paymentorders/clientapplaunchfailed", title: "Client app launch failed",
+                status: 400, detail: "The app could not launch the payment app (Swish)." + reported,
+                originalDetail: errorCode ?? "ClientAppLaunchFailed")
+        default:
+            return nil
+        }
+    }
+}

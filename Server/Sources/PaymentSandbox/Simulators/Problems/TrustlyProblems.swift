@@ -1,0 +1,17 @@
+import Foundation
+
+/// The portal's Trustly problem (`…/errordetail/trustly/<name>`): one type.
+enum TrustlyProblems {
+    static let table = ProblemTable(
+        name: "Trustly", instruments: ["Trustly"], source: "Checkout v3, Problems: Trustly Problems",
+        decline: "systemerror",
+        rows: [
+            DocumentedProblem(
+                name: "systemerror", type: PaymentAttemptProblem.errorDetail + "trustly/systemerror", status: 502,
+                title: "System error",
+                detail:
+                    "Happens if Trustly is experiencing technical difficulties, a contract is configured with bad "
+                    + "account name / password, or if the operation (i.e. reversal) is not allowed on the payment due "
+                    + "to its current state on Trustly's end.")
+        ])
+}
