@@ -20,15 +20,23 @@ extension BrowserPage {
         case "Runtime.executionContextCreated":
             let context = event.params["context"]?.objectValue
             let aux = context?["auxData"]?.objectValue
+            // A document's own context only: the isolated worlds `evaluate(_:in:)` makes for a
+            // frame are not a new document, and counting them would wake a wait that made one.
             if let id = context?["id"]?.integerValue, let frame = aux?["frameId"]?.stringValue,
                 aux?["isDefault"] == .bool(true)
             {
                 contextFrames[id] = frame
+                documentGeneration += 1
             }
         case "Runtime.executionContextDestroyed":
-            if let id = event.params["executionContextId"]?.integerValue { contextFrames[id] = nil }
+            if let id = event.params["executionContextId"]?.integerValue, contextFrames.removeValue(forKey: id) != nil {
+                documentGeneration += 1
+            }
         case "Runtime.executionContextsCleared":
             contextFrames.removeAll()
+            documentGeneration += 1
+        case "Page.frameAttached", "Page.frameNavigated", "Page.frameDetached", "Page.navigatedWithinDocument":
+            documentGeneration += 1
         case "Runtime.consoleAPICalled" where event.params["type"]?.stringValue == "error":
             let text = (event.params["args"]?.arrayValue ?? []).map { argument -> String in
                 let object = argument.objectValue

@@ -53,16 +53,16 @@ public actor BrowserPage {
 
     /// Console errors, uncaught exceptions and failed loads, in order.
     public internal(set) var consoleErrors: [String] = [] {
-        didSet { wakeRecordWaiters() }
+        didSet { wakeChangeWaiters() }
     }
     /// Popups the page tried to open.
     public internal(set) var popups: [URL] = [] {
-        didSet { wakeRecordWaiters() }
+        didSet { wakeChangeWaiters() }
     }
     /// Every document navigation offered to the decider, in order (loads of HTML given to
     /// ``loadHTML(_:baseURL:)`` excluded).
     public internal(set) var navigations: [NavigationRequest] = [] {
-        didSet { wakeRecordWaiters() }
+        didSet { wakeChangeWaiters() }
     }
 
     /// What the page recorded, for ``waitForRecord(timeout:until:)``.
@@ -72,41 +72,20 @@ public actor BrowserPage {
         public let navigations: [NavigationRequest]
     }
 
-    private var recordWaiters:
-        [(id: UInt64, condition: @Sendable (Record) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
-    private var nextRecordWaiter: UInt64 = 0
+    var record: Record { Record(consoleErrors: consoleErrors, popups: popups, navigations: navigations) }
 
-    private var record: Record { Record(consoleErrors: consoleErrors, popups: popups, navigations: navigations) }
-
-    /// Returns true once what the page recorded (console errors, popups, navigations) satisfies
-    /// `condition`, checked again at each new record; false after `timeout` seconds without it.
-    public func waitForRecord(timeout: TimeInterval = 5, until condition: @escaping @Sendable (Record) -> Bool)
-        async -> Bool
-    {
-        if condition(record) { return true }
-        nextRecordWaiter += 1
-        let id = nextRecordWaiter
-        let deadline = Task { [weak self] in
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-            await self?.expireRecordWaiter(id)
-        }
-        defer { deadline.cancel() }
-        return await withCheckedContinuation { continuation in
-            recordWaiters.append((id, condition, continuation))
-        }
+    /// Who waits for the page to change (``waitForRecord(timeout:until:)``, ``waitFor(_:in:timeout:description:)``):
+    /// each is checked again at every change and resumed once its condition holds, or with false
+    /// at its deadline.
+    var changeWaiters: [(id: UInt64, condition: () -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
+    var nextChangeWaiter: UInt64 = 0
+    /// Counts the documents and frames that came or went (a default execution context created or
+    /// destroyed, a frame attached, navigated or detached): a ``waitFor(_:in:timeout:description:)``
+    /// whose document went away waits for the next one by it.
+    var documentGeneration = 0 {
+        didSet { wakeChangeWaiters() }
     }
 
-    private func wakeRecordWaiters() {
-        let now = record
-        let ready = recordWaiters.filter { $0.condition(now) }
-        recordWaiters.removeAll { $0.condition(now) }
-        for waiter in ready { waiter.continuation.resume(returning: true) }
-    }
-
-    private func expireRecordWaiter(_ id: UInt64) {
-        guard let index = recordWaiters.firstIndex(where: { $0.id == id }) else { return }
-        recordWaiters.remove(at: index).continuation.resume(returning: false)
-    }
     /// Top-level documents that failed to load, in order.
     public internal(set) var loadFailures: [LoadFailure] = []
 
@@ -332,20 +311,6 @@ public actor BrowserPage {
         guard found == .bool(true) else { throw BrowserHostError.elementNotFound(selector) }
     }
 
-    /// Waits until a JavaScript expression is truthy, checking every 50 ms. A frame that does not
-    /// exist yet counts as false.
-    public func waitFor(
-        _ expression: String, in frame: Frame = .main, timeout: TimeInterval = 10, description: String? = nil
-    ) async throws {
-        // A monotonic deadline: the wall clock may jump.
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1_000))
-        while true {
-            if let value = try? await evaluate("!!(\(expression))", in: frame), value == .bool(true) { return }
-            if ContinuousClock.now >= deadline { throw BrowserHostError.timedOut(description ?? expression) }
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-    }
-
     /// The URLs of every frame of the page, main frame first.
     public func frameURLs() async throws -> [String] {
         let tree = try await send("Page.getFrameTree")
@@ -435,6 +400,8 @@ public actor BrowserPage {
         loadFailureHandler = nil
         messageHandlers.removeAll()
         eventTask?.cancel()
+        // Wakes the waits on this page: they end at once.
+        documentGeneration += 1
         _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetId)])
     }
 }

@@ -66,11 +66,24 @@ public actor BoundedLog<Entry: Sendable> {
     /// unspecialized generic actor every use of one looks up its type's metadata at run time. In a
     /// profile of `bench backend --delay 0` the log's share of the samples fell from 0.64 % to
     /// 0.12 % with it, its metadata lookups from 100 samples to 5 (docs/benchmarks.md).
-    private var waiting = 0
+    private var waiting = 0 {
+        didSet { if !waitingWatchers.isEmpty { wakeWaitingWatchers() } }
+    }
 
-    /// How many callers wait for an entry now: for a test that must know its waiter is registered
-    /// before it appends what the waiter waits for.
-    public var waitingCount: Int { waiting }
+    /// Returns once at least `count` callers wait for an entry: for a test that must know its
+    /// waiters are registered before it appends what they wait for.
+    public func untilWaiting(_ count: Int) async {
+        guard waiting < count else { return }
+        await withCheckedContinuation { waitingWatchers.append((count, $0)) }
+    }
+
+    private var waitingWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    private func wakeWaitingWatchers() {
+        let reached = waitingWatchers.filter { $0.count <= waiting }
+        waitingWatchers.removeAll { $0.count <= waiting }
+        for watcher in reached { watcher.continuation.resume() }
+    }
 
     /// Called only when someone waits, and never inlined: its body's generic types have their
     /// metadata looked up on entry, which ``append(_:)`` should not pay for.

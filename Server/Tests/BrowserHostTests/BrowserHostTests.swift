@@ -133,6 +133,34 @@ import Testing
         }
     }
 
+    @Test func waitForIsWokenByThePageNotByATimer() async throws {
+        try await BrowserHost.withBrowser { browser in
+            let page = try await browser.newPage()
+            try await page.loadHTML(
+                "<script>setTimeout(function () { document.body.append(document.createElement('hr')); }, 300)</script>",
+                baseURL: URL(string: "https://merchant.example/")!)
+            // Counted in the page: once when the wait begins, once at the element's arrival. A
+            // check every 50 ms would count about seven.
+            try await page.waitFor("(window.checks = (window.checks || 0) + 1) && document.querySelector('hr')")
+            #expect(try await page.evaluate("window.checks") == .integer(2))
+
+            // A wait begun in one document ends in the document that replaces it.
+            async let second: Void = page.waitFor("document.querySelector('#second')", description: "the second page")
+            try await page.loadHTML("<p id='second'>2</p>", baseURL: URL(string: "https://merchant.example/2")!)
+            try await second
+
+            // A frame that comes later is waited for too.
+            let frame = "<p id='inside'>in</p>".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            _ = try await page.evaluate(
+                """
+                setTimeout(function () {
+                  var f = document.createElement('iframe'); f.src = 'data:text/html,\(frame)'; document.body.append(f);
+                }, 100), true
+                """)
+            try await page.waitFor("document.querySelector('#inside')", in: .urlPrefix("data:"), description: "the frame")
+        }
+    }
+
     @Test func closingLeavesNoChromiumProcess() async throws {
         let browser = try await BrowserHost.launch()
         let pid = browser.processIdentifier

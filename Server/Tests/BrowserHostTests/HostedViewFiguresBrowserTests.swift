@@ -111,10 +111,10 @@ struct HostedViewFiguresBrowserTests {
                 """
             for round in 0..<21 {
                 let order = try await sandbox.createOrder()
-                let (page, _) = try await sandbox.sdkPage()
+                let (page, recorder) = try await sandbox.sdkPage()
                 let started = ContinuousClock.now
                 try await sandbox.load(Page.checkout(scriptURL: order.scriptURL, extraHandlers: marker), into: page)
-                try await page.waitFor("window.checkoutLoadedAt !== undefined", timeout: 10)
+                _ = try await recorder.wait(for: "loaded")
                 let elapsed = ContinuousClock.now - started
                 let text = try await page.evaluate(probe).stringValue ?? "{}"
                 let values = try JSONDecoder().decode([String: Double].self, from: Data(text.utf8))

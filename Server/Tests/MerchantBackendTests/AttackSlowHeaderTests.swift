@@ -31,10 +31,9 @@ import Testing
                 try await connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
                 slow.append(connection)
             }
-            let started = ContinuousClock.now
+            // Within a second: the client's deadline throws otherwise.
             let health = try await client.answer(.GET, server.url + "/healthz", timeout: .seconds(1))
             #expect(health.status == 200)
-            #expect(ContinuousClock.now - started < .seconds(1))
             var headers = BackendHarness.appHeaders
             headers["Idempotency-Key"] = UUID().uuidString
             let order = try await client.answer(

@@ -20,7 +20,7 @@ import Testing
         async let timed = log.first(where: { $0 == 1 }, within: 30)
         // Each waiter is registered once the log has run its call; a second call on the actor
         // after the three are queued is not enough to know that, so wait for the log to say so.
-        await Self.waitUntilWaiting(log, count: 3)
+        await log.untilWaiting(3)
         await log.append(1)
         await log.append(2)
         #expect(await counted == [1, 2])
@@ -32,14 +32,9 @@ import Testing
         let log = BoundedLog<Int>(capacity: 10)
         #expect(await log.first(where: { $0 == 9 }, within: 0.05) == nil)
         async let matched = log.first(where: { $0 == 3 })
-        await Self.waitUntilWaiting(log, count: 1)
+        await log.untilWaiting(1)
         await log.append(1)
         await log.append(3)
         #expect(await matched == 3)
-    }
-
-    /// Returns once `count` callers wait on `log`.
-    static func waitUntilWaiting(_ log: BoundedLog<Int>, count: Int) async {
-        while await log.waitingCount < count { await Task.yield() }
     }
 }

@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func aShortSleepIsNotHeldBackByALongerOneBeforeIt() async throws {
-        let sleeper = BatchedSleeper()
+        let (queuedOnes, queuedOne) = AsyncStream<Void>.makeStream()
+        let sleeper = BatchedSleeper { queuedOne.yield() }
         let longOneEnded = Mutex(false)
         let long = Task {
             defer { longOneEnded.withLock { $0 = true } }
@@ -34,7 +35,8 @@ import Testing
         }
         // The long sleep is queued first and its driver waits for it; the short one must get a
         // driver of its own.
-        while sleeper.queued == 0 { await Task.yield() }
+        var queued = queuedOnes.makeAsyncIterator()
+        await queued.next()
         try await sleeper.sleep(for: .milliseconds(20))
         // Woken by a wake-up of its own: the long one is still queued and asleep.
         #expect(sleeper.queued == 1)
@@ -44,9 +46,11 @@ import Testing
     }
 
     @Test func cancellationEndsASleepAtOnceWhetherOrNotItHadBegun() async throws {
-        let sleeper = BatchedSleeper()
+        let (queuedOnes, queuedOne) = AsyncStream<Void>.makeStream()
+        let sleeper = BatchedSleeper { queuedOne.yield() }
         let sleeping = Task { try await sleeper.sleep(for: .seconds(60)) }
-        while sleeper.queued == 0 { await Task.yield() }
+        var queued = queuedOnes.makeAsyncIterator()
+        await queued.next()
         sleeping.cancel()
         await #expect(throws: CancellationError.self) { try await sleeping.value }
 

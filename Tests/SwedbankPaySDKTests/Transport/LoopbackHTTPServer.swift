@@ -43,7 +43,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     let arrivals = Arrivals()
     private var stopped = false
     private var openConnections: [Int32] = []
-    private var acceptLoopEnded = false
+    /// Condition 1 once the accept loop has ended (and closed the listener): `stop()` waits for it.
+    private let acceptLoopEnded = NSConditionLock(condition: 0)
 
     init(behaviour: @escaping @Sendable (ReceivedRequest) -> Behaviour) throws {
         self.behaviour = behaviour
@@ -91,13 +92,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         // thread could let the number be reused by another socket while the loop still accepts on
         // it.
         shutdown(listener, Int32(SHUT_RDWR))
-        while !lock.withLock({ acceptLoopEnded }) { usleep(1_000) }
+        acceptLoopEnded.lock(whenCondition: 1)
+        acceptLoopEnded.unlock()
     }
 
     private func acceptLoop() {
         defer {
             close(listener)
-            lock.withLock { acceptLoopEnded = true }
+            acceptLoopEnded.lock()
+            acceptLoopEnded.unlock(withCondition: 1)
         }
         while true {
             let connection = accept(listener, nil, nil)

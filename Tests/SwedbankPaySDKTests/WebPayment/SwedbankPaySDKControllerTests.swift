@@ -381,9 +381,14 @@ import Testing
         let harness = ControllerHarness()
         await harness.startV3()
         harness.controller.startPayment(withCheckin: true, consumer: nil, paymentOrder: nil, userData: nil)
-        // Absence, without a clock: a second start would call the configuration from a task of
-        // its own, which these turns of the main actor let run first.
-        for _ in 0..<100 { await Task.yield() }
-        #expect(harness.configuration.calls == ["postPaymentorders(1500, ref: nil, options: 1)"])
+        // Absence, without a clock: a second start would call the configuration from a task it
+        // began before the abort's, so its call would be recorded before the abort is told.
+        harness.controller.abortPayment()
+        await settle { !harness.delegate.calls.isEmpty }
+        #expect(
+            harness.configuration.calls == [
+                "postPaymentorders(1500, ref: nil, options: 1)", "abortPayment(/psp/paymentorders/1)",
+            ])
+        #expect(harness.delegate.calls == ["paymentCanceled"])
     }
 }

@@ -58,6 +58,12 @@ final class BatchedSleeper: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Told each time a sleeper is queued (a test's event to await; nothing else listens).
+    private let queuedOne: @Sendable () -> Void
+
+    init(queuedOne: @escaping @Sendable () -> Void = {}) {
+        self.queuedOne = queuedOne
+    }
 
     /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
     func sleep(for duration: Duration) async throws {
@@ -93,6 +99,7 @@ final class BatchedSleeper: Sendable {
             state.wake = wake
             return state.generation
         }
+        queuedOne()
         if let generation { Task { await self.drive(generation: generation) } }
     }
 
