@@ -157,7 +157,8 @@ import Testing
                   var f = document.createElement('iframe'); f.src = 'data:text/html,\(frame)'; document.body.append(f);
                 }, 100), true
                 """)
-            try await page.waitFor("document.querySelector('#inside')", in: .urlPrefix("data:"), description: "the frame")
+            try await page.waitFor(
+                "document.querySelector('#inside')", in: .urlPrefix("data:"), description: "the frame")
         }
     }
 

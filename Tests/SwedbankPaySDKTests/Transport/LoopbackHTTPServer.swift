@@ -43,8 +43,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     let arrivals = Arrivals()
     private var stopped = false
     private var openConnections: [Int32] = []
-    /// Condition 1 once the accept loop has ended (and closed the listener): `stop()` waits for it.
-    private let acceptLoopEnded = NSConditionLock(condition: 0)
+    /// Left once the accept loop has ended (and closed the listener): `stop()` waits for it.
+    /// (`NSConditionLock.lock(whenCondition:)` trapped here, in Foundation on Linux.)
+    private let acceptLoop = DispatchGroup()
 
     init(behaviour: @escaping @Sendable (ReceivedRequest) -> Behaviour) throws {
         self.behaviour = behaviour
@@ -73,7 +74,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in acceptLoop() }
+        acceptLoop.enter()
+        let thread = Thread { [self] in acceptConnections() }
         thread.start()
     }
 
@@ -92,15 +94,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         // thread could let the number be reused by another socket while the loop still accepts on
         // it.
         shutdown(listener, Int32(SHUT_RDWR))
-        acceptLoopEnded.lock(whenCondition: 1)
-        acceptLoopEnded.unlock()
+        acceptLoop.wait()
     }
 
-    private func acceptLoop() {
+    private func acceptConnections() {
         defer {
             close(listener)
-            acceptLoopEnded.lock()
-            acceptLoopEnded.unlock(withCondition: 1)
+            acceptLoop.leave()
         }
         while true {
             let connection = accept(listener, nil, nil)
