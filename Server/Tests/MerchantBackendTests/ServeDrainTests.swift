@@ -57,4 +57,31 @@ import Testing
             _ = try await client.answer(.GET, serve.backendURL + "/livez", timeout: .seconds(5))
         }
     }
+
+    /// A grace shorter than the request owed: the drain cuts it when the grace ends, and the
+    /// process says so in one line and exits 1 (not 0, and not a crash).
+    @Test func aGraceThatEndsFirstCutsTheRequestAndExitsOne() async throws {
+        let executable = try ServeProcess.executable()
+        let location = try TestDatabase.location(.sqlite)
+        guard case .sqlite(let path) = location else { return }
+        defer { TestDatabase.remove(location) }
+        let serve = try await ServeProcess.start(
+            executable, database: path, timeout: 10, options: ["--shutdown-grace", "1", "--log-level", "info"])
+        let client = HTTPClient.shared
+        let fault = try await client.answer(
+            .POST, serve.sandboxURL + "/sandbox/faults",
+            json:
+                #"{"method":"POST","path":"/psp/paymentorders","kind":"delay","delaySeconds":\#(Self.pspDelay),"count":1}"#
+        )
+        #expect(fault.status == 201, "\(fault.body)")
+        let slow = Task { try? await serve.createOrder(client, key: "drain-cut-" + UUID().uuidString.lowercased()) }
+        #expect(await serve.server.output.line(containing: "fault applied", within: 30).isLine)
+        serve.server.process.terminate()
+        #expect(await serve.server.process.exitStatus() == 1)
+        let said = await serve.server.output.line(containing: "Error: ", within: 10)
+        #expect(
+            said == .line("Error: the shutdown grace (1.0 s) ended with 1 requests still being answered"), "\(said)")
+        _ = await slow.value
+        await serve.terminate()
+    }
 }
