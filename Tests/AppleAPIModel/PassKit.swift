@@ -1,6 +1,10 @@
 // A declaration-only model of the PassKit API the SDK calls (see UIKit.swift in this directory).
+// As the iOS 18 SDK (Xcode 16) and the iOS 26 SDK (Xcode 26) declare it: the delegate's methods
+// main-actor isolated, `present`'s and `dismiss`'s completions `@Sendable` (docs/apple-platforms.md
+// lists each change with its source). Availability as Apple's documentation gives it.
 import Foundation
 
+@available(iOS 8.0, *)
 public struct PKPaymentNetwork: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -18,6 +22,7 @@ public struct PKPaymentNetwork: Hashable, RawRepresentable, Sendable {
     public static let visa = PKPaymentNetwork("Visa")
 }
 
+@available(iOS 8.0, *)
 public struct PKMerchantCapability: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -27,6 +32,7 @@ public struct PKMerchantCapability: OptionSet, Sendable {
     public static let capabilityDebit = PKMerchantCapability(rawValue: 1 << 3)
 }
 
+@available(iOS 11.0, *)
 public struct PKContactField: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -36,10 +42,13 @@ public enum PKPaymentSummaryItemType: UInt, Sendable {
     case final, pending
 }
 
+@available(iOS 8.0, *)
 open class PKPaymentSummaryItem: NSObject {
+    @available(iOS 9.0, *)
     public convenience init(label: String, amount: NSDecimalNumber, type: PKPaymentSummaryItemType) { fatalError() }
 }
 
+@available(iOS 8.0, *)
 open class PKPaymentRequest: NSObject {
     public override init() { fatalError() }
     open var merchantIdentifier: String
@@ -47,16 +56,20 @@ open class PKPaymentRequest: NSObject {
     open var currencyCode: String
     open var merchantCapabilities: PKMerchantCapability
     open var supportedNetworks: [PKPaymentNetwork]
+    @available(iOS 11.0, *)
     open var supportedCountries: Set<String>?
+    @available(iOS 11.0, *)
     open var requiredShippingContactFields: Set<PKContactField>
     open var paymentSummaryItems: [PKPaymentSummaryItem]
 }
 
+@available(iOS 8.0, *)
 open class PKPaymentToken: NSObject {
     open var paymentData: Data { fatalError() }
     open var transactionIdentifier: String { fatalError() }
 }
 
+@available(iOS 8.0, *)
 open class PKPayment: NSObject {
     open var token: PKPaymentToken { fatalError() }
 }
@@ -65,29 +78,37 @@ public enum PKPaymentAuthorizationStatus: Int, Sendable {
     case success, failure
 }
 
+@available(iOS 11.0, *)
 open class PKPaymentAuthorizationResult: NSObject {
     public init(status: PKPaymentAuthorizationStatus, errors: [any Error]?) { fatalError() }
 }
 
+// Main-actor isolated per method (not the protocol) since the iOS 18 SDK; the handler stays a plain
+// escaping closure.
+@available(iOS 10.0, *)
 public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
-    func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController)
-    func paymentAuthorizationController(
+    @MainActor func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController)
+    @available(iOS 11.0, *)
+    @MainActor func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void)
 }
 
+// The Objective-C optional requirement, as a default (see WebKit.swift).
 extension PKPaymentAuthorizationControllerDelegate {
-    public func paymentAuthorizationController(
+    @available(iOS 11.0, *)
+    @MainActor public func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
     ) {}
 }
 
+@available(iOS 10.0, *)
 open class PKPaymentAuthorizationController: NSObject {
     public init(paymentRequest request: PKPaymentRequest) { fatalError() }
     open weak var delegate: (any PKPaymentAuthorizationControllerDelegate)?
-    open func present(completion: ((Bool) -> Void)? = nil) {}
-    open func dismiss(completion: (() -> Void)? = nil) {}
+    open func present(completion: (@Sendable (Bool) -> Void)? = nil) {}
+    open func dismiss(completion: (@Sendable () -> Void)? = nil) {}
     open class func canMakePayments() -> Bool { false }
     open class func canMakePayments(usingNetworks supportedNetworks: [PKPaymentNetwork]) -> Bool { false }
     open class func canMakePayments(

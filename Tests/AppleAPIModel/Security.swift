@@ -15,12 +15,17 @@ public final class SecKey {}
 public final class SecCertificate {}
 public final class SecTrust {}
 
+@available(iOS 10.0, *)
 public func SecKeyCopyExternalRepresentation(
     _ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? { nil }
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? { nil }
+@available(iOS 12.0, *)
 public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? { nil }
+@available(iOS 12.0, *)
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<CFError?>?) -> Bool { false }
+// The newest API the SDK calls: it sets the iOS 15 minimum.
+@available(iOS 15.0, *)
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> CFArray? { nil }
 
 // Foundation members that only Apple's Foundation has, because they carry Security's types.

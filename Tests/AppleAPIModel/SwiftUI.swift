@@ -1,7 +1,9 @@
 // A declaration-only model of the SwiftUI API that the SDK and the example app call (see
 // UIKit.swift in this directory): apps and scenes, views and view builders, the containers and
 // controls the example uses, view modifiers, state, bindings and `@Bindable`, sheets and UIKit
-// view-controller representables, with SwiftUI's main-actor isolation.
+// view-controller representables, with SwiftUI's main-actor isolation. As the iOS 18 SDK
+// (Xcode 16) and the iOS 26 SDK (Xcode 26) declare it: `Binding(get:set:)` takes `@isolated(any)
+// @Sendable` closures (docs/apple-platforms.md lists each change with its source).
 @_exported import Foundation
 import Observation
 import UIKit
@@ -93,6 +95,7 @@ public struct Section<Content: View>: View {
     public var body: Never { fatalError() }
 }
 
+@available(iOS 16.0, *)
 public struct NavigationStack<Root: View>: View {
     public init(@ViewBuilder root: () -> Root) { fatalError() }
     public var body: Never { fatalError() }
@@ -115,6 +118,7 @@ extension ForEach {
 
 // MARK: Apps and scenes
 
+@available(iOS 14.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
     associatedtype Body: Scene
@@ -128,11 +132,13 @@ public struct SceneBuilder {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
+@available(iOS 14.0, *)
 public struct WindowGroup<Content: View>: Scene {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+@available(iOS 14.0, *)
 @MainActor @preconcurrency
 public protocol App {
     associatedtype Body: Scene
@@ -140,6 +146,7 @@ public protocol App {
     @MainActor @preconcurrency init()
 }
 
+@available(iOS 14.0, *)
 extension App {
     @MainActor @preconcurrency public static func main() {}
 }
@@ -167,8 +174,11 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 extension View {
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
     public func disabled(_ disabled: Bool) -> some View { EmptyView() }
+    @available(iOS 14.0, *)
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { EmptyView() }
+    @available(iOS 14.0, *)
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { EmptyView() }
+    @available(iOS 14.0, *)
     public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { EmptyView() }
 
     public func sheet<Content: View>(
@@ -178,7 +188,11 @@ extension View {
 
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { fatalError() }
+    @preconcurrency
+    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void)
+    {
+        fatalError()
+    }
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set {}
@@ -231,6 +245,7 @@ public struct UIViewControllerRepresentableContext<Representable: UIViewControll
     public let coordinator: Representable.Coordinator
 }
 
+@available(iOS 17.0, *)
 @propertyWrapper @dynamicMemberLookup
 public struct Bindable<Value> {
     private let storage: Value
@@ -242,6 +257,7 @@ public struct Bindable<Value> {
     where Value: AnyObject { fatalError() }
 }
 
+@available(iOS 17.0, *)
 extension Bindable where Value: AnyObject, Value: Observable {
     public init(_ wrappedValue: Value) { self.init(storage: wrappedValue) }
 }

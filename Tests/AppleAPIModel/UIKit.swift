@@ -1,6 +1,10 @@
 // A declaration-only model of the UIKit API the SDK calls, written from Apple's documented Swift
 // signatures with their actor isolation. It exists so `scripts/check-apple-only` can type-check the
 // SDK's Apple-only files on Linux; it never ships and nothing runs it. Bodies are placeholders.
+// It follows the iOS 18 SDK (Xcode 16) and the iOS 26 SDK (Xcode 26); where they differ, the
+// stricter declaration. `@available` says where Apple's documentation puts each API at or after
+// iOS 13; Linux ignores it, the Apple workflow's iOS 15 build enforces the real SDK's.
+// docs/apple-platforms.md lists every change made to follow a newer SDK, with its source.
 @_exported import Foundation
 
 // Apple's Foundation includes URL loading; on Linux it is FoundationNetworking.
@@ -34,6 +38,7 @@ open class UIView: UIResponder {
 
 @MainActor
 open class UIColor: NSObject, @unchecked Sendable {
+    @available(iOS 13.0, *)
     open class var systemBackground: UIColor { fatalError() }
     open class var clear: UIColor { fatalError() }
 }
@@ -84,6 +89,7 @@ open class UINavigationItem: NSObject {
     open var rightBarButtonItem: UIBarButtonItem?
 }
 
+@available(iOS 13.0, *)
 @MainActor
 open class UIAction: NSObject {
     public convenience init(title: String = "", handler: @escaping @MainActor (UIAction) -> Void) { fatalError() }
@@ -95,6 +101,7 @@ open class UIBarButtonItem: NSObject {
         case done, cancel, close
     }
 
+    @available(iOS 14.0, *)
     public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) { fatalError() }
 }
 
@@ -126,7 +133,7 @@ open class UITextField: UIView {
     open var text: String?
 }
 
-// MARK: The application
+// MARK: The application and its scenes
 
 @MainActor
 open class UIApplication: UIResponder {
@@ -137,16 +144,58 @@ open class UIApplication: UIResponder {
             rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
+    // `NS_EXTENSION_UNAVAILABLE_IOS` in UIApplication.h: a library built for app extensions
+    // (application-extension-only API) cannot name these two.
+    @available(iOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
     open class var shared: UIApplication { fatalError() }
     public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
 
+    @available(iOSApplicationExtension, unavailable)
     open func open(
         _ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:],
         completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) {}
 
     // The async form Swift derives from the completion-handler form.
+    @available(iOSApplicationExtension, unavailable)
     open func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:]) async -> Bool { fatalError() }
+
+    @available(iOS 13.0, *)
+    open var connectedScenes: Set<UIScene> { fatalError() }
+}
+
+@available(iOS 13.0, *)
+@MainActor
+open class UIScene: UIResponder {
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1, foregroundActive, foregroundInactive, background
+    }
+
+    @MainActor
+    open class OpenExternalURLOptions: NSObject {
+        public override init() { fatalError() }
+        open var universalLinksOnly: Bool
+    }
+
+    open var activationState: ActivationState { fatalError() }
+
+    // Not extension-unavailable, unlike UIApplication's `open`.
+    open func open(_ url: URL, options: OpenExternalURLOptions?, completionHandler completion: ((Bool) -> Void)? = nil)
+    {}
+
+    // The async form Swift derives from the completion-handler form.
+    open func open(_ url: URL, options: OpenExternalURLOptions?) async -> Bool { fatalError() }
+}
+
+@available(iOS 13.0, *)
+@MainActor
+open class UIWindowScene: UIScene {}
+
+// The Objective-C importer gives a class NSObject's instance methods as class methods too (a
+// class object is an instance of the root class): `UIApplication.value(forKey:)` is key-value
+// coding on the class object. Linux's Foundation has no Objective-C runtime to do that.
+extension NSObject {
+    public class func value(forKey key: String) -> Any? { nil }
 }
 
 // MARK: Foundation members that only Apple's Foundation has

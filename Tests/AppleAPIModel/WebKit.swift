@@ -1,6 +1,7 @@
 // A declaration-only model of the WebKit API the SDK calls (see UIKit.swift in this directory).
 // Objective-C optional protocol requirements are modelled as requirements with empty default
-// implementations, the nearest Swift has without the Objective-C runtime.
+// implementations, the nearest Swift has without the Objective-C runtime. The delegates are
+// `@MainActor`, as in the iOS 18 and iOS 26 SDKs.
 import Foundation
 import UIKit
 
@@ -53,6 +54,7 @@ open class WKWebViewConfiguration: NSObject {
     open var userContentController: WKUserContentController
 }
 
+@available(iOS 14.0, *)
 @MainActor
 open class WKContentWorld: NSObject {
     open class var page: WKContentWorld { fatalError() }
@@ -127,6 +129,7 @@ open class WKWebView: UIView {
     open weak var uiDelegate: (any WKUIDelegate)?
     open var configuration: WKWebViewConfiguration { fatalError() }
     open var url: URL? { nil }
+    @available(iOS 16.4, *)
     open var isInspectable: Bool
 
     // Objective-C methods' results are discardable in Swift.
@@ -135,6 +138,7 @@ open class WKWebView: UIView {
     @discardableResult
     open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { nil }
     open func stopLoading() {}
+    @available(iOS 14.0, *)
     open func callAsyncJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
         contentWorld: WKContentWorld

@@ -6,7 +6,7 @@ import UIKit
 /// The native flow: the ways the session offers, then the attempt; 3-D Secure and the web menu
 /// fallback are shown in a sheet while the session asks for them.
 struct NativeCheckoutView: View {
-    let model: CheckoutModel
+    @Bindable var model: CheckoutModel
 
     var body: some View {
         NavigationStack {
@@ -28,9 +28,8 @@ struct NativeCheckoutView: View {
                     Task { await model.cancelNativePayment() }
                 }
             }
-            .sheet(
-                isPresented: Binding(get: { model.nativeView != nil }, set: { _ in })
-            ) {
+            // Swiped down, the sheet sets this false and the model aborts the payment.
+            .sheet(isPresented: $model.isPresentingNativeView) {
                 if let view = model.nativeView {
                     HostedViewController(controller: view)
                 }

@@ -140,6 +140,27 @@ public final class CheckoutModel {
         await settle(await session.attempt(instrument: instrument), paymentId: paymentIdOfSession)
     }
 
+    /// Whether the view the native session asked for (``nativeView``) is shown: bound to the
+    /// native checkout's sheet. Setting it false is the payer swiping that sheet down: see
+    /// ``payerDismissedNativeView()``. Setting it true changes nothing; only the session shows
+    /// views.
+    public var isPresentingNativeView: Bool {
+        get { nativeView != nil }
+        set { if !newValue { payerDismissedNativeView() } }
+    }
+
+    /// The payer closed the view the native session showed (a 3-D Secure page, or the payment
+    /// menu it fell back to) before the session dismissed it. The payment cannot go on without
+    /// that view, so the session is aborted, as the SDK's SwiftUI sheet aborts a swiped-away web
+    /// payment. The view is gone at once; the returned task ends when the abort has settled (nil
+    /// when no view was shown).
+    @discardableResult
+    public func payerDismissedNativeView() -> Task<Void, Never>? {
+        guard nativeView != nil else { return nil }
+        nativeView = nil
+        return Task { await cancelNativePayment() }
+    }
+
     /// The payer gave up: the session is aborted.
     public func cancelNativePayment() async {
         guard let session, [.choosingInstrument, .payingNatively].contains(phase) else { return }

@@ -20,8 +20,10 @@
                 controller.delegate = coordinator
                 let outcome = await withCheckedContinuation { continuation in
                     coordinator.finish = { continuation.resume(returning: $0) }
+                    // The completion is `@Sendable` and not main-actor isolated in the SDK.
                     controller.present { presented in
-                        if !presented { coordinator.complete(.failed("The Apple Pay sheet could not be shown.")) }
+                        guard !presented else { return }
+                        Task { @MainActor in coordinator.complete(.failed("The Apple Pay sheet could not be shown.")) }
                     }
                 }
                 // PassKit holds its delegate weakly: both must live until the sheet has ended.
@@ -103,7 +105,9 @@
         }
     }
 
-    extension PassKitSheetCoordinator: @preconcurrency PKPaymentAuthorizationControllerDelegate {
+    // Since the iOS 18 SDK the delegate's methods are main-actor isolated, as this class is: the
+    // conformance needs no `@preconcurrency` (it would warn that it has no effect).
+    extension PassKitSheetCoordinator: PKPaymentAuthorizationControllerDelegate {
         func paymentAuthorizationController(
             _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
             handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
@@ -118,7 +122,7 @@
         }
 
         func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController) {
-            controller.dismiss {}
+            controller.dismiss()
             complete(submitted ? .submitted : .cancelled)
         }
     }

@@ -9,7 +9,7 @@
         static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { WKWebViewHost() }
 
         static func platformAppLauncher() -> any SwedbankPaySDK.AppLauncher {
-            SwedbankPaySDK.UIApplicationAppLauncher()
+            SwedbankPaySDK.SceneAppLauncher()
         }
 
         static func platformDialogPresenter() -> (any SwedbankPaySDK.PayerDialogPresenter)? {

@@ -38,8 +38,9 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// SDK's `WKWebView` host; elsewhere it must be set before a payment starts.
     public static var defaultWebViewHost: (any SwedbankPaySDK.WebViewHost)?
 
-    /// The app launcher of controllers made with ``init()``. On UIKit platforms nil means
-    /// `UIApplication`; elsewhere nil means no other app or browser can be opened.
+    /// The app launcher of controllers made with ``init()``. On UIKit platforms nil means the
+    /// app's foreground scene (`SceneAppLauncher`; nothing in an app extension, which must set
+    /// one); elsewhere nil means no other app or browser can be opened.
     public static var defaultAppLauncher: (any SwedbankPaySDK.AppLauncher)?
 
     /// Observes the payment. Setting it when the payment has already ended tells the new delegate
@@ -144,7 +145,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
 
     #if canImport(UIKit)
         /// Creates a controller using ``configuration`` (by default ``defaultConfiguration``), the
-        /// SDK's `WKWebView` and `UIApplication`. It is its own restoration class: UIKit state
+        /// SDK's `WKWebView` and the app's foreground scene for other apps. It is its own restoration class: UIKit state
         /// restoration makes a new one with this initializer.
         public required init() {
             injectedWebViewHost = nil

@@ -62,7 +62,7 @@ extension SwedbankPaySDK {
             self.device = device
         }
 
-        /// The platform's own parts: URLSession, the system clock, `UIApplication`, PassKit and
+        /// The platform's own parts: URLSession, the system clock, the app's foreground scene, PassKit and
         /// `WKWebView` on iOS. ``SwedbankPaySDKController/defaultAppLauncher`` and
         /// ``SwedbankPaySDKController/defaultWebViewHost`` win when set. Elsewhere (Linux) without
         /// them, launches fail, Apple Pay reports a technical error and 3-D Secure cannot load.
