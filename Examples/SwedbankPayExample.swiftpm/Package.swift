@@ -36,7 +36,11 @@ var targets: [Target] = [
             accentColor: .presetColor(.blue),
             supportedDeviceFamilies: [.pad, .phone],
             supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight],
-            capabilities: [.outgoingNetworkConnections()]
+            capabilities: [.outgoingNetworkConnections()],
+            // The URL scheme and the local-network exception. Entitlements (associated domains,
+            // Apple Pay) cannot be declared here: an Xcode project signs with
+            // Config/SwedbankPayExample.entitlements. The README says what a team changes.
+            additionalInfoPlistContentFilePath: "Config/AdditionalInfo.plist"
         ))
     targets.append(.executableTarget(name: "AppModule", dependencies: ["ExampleCore"], path: "App"))
 #endif

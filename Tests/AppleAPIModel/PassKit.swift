@@ -46,6 +46,10 @@ public enum PKPaymentSummaryItemType: UInt, Sendable {
 open class PKPaymentSummaryItem: NSObject {
     @available(iOS 9.0, *)
     public convenience init(label: String, amount: NSDecimalNumber, type: PKPaymentSummaryItemType) { fatalError() }
+    open var label: String { fatalError() }
+    open var amount: NSDecimalNumber { fatalError() }
+    @available(iOS 9.0, *)
+    open var type: PKPaymentSummaryItemType { fatalError() }
 }
 
 @available(iOS 8.0, *)

@@ -152,14 +152,15 @@ public final class CheckoutModel {
     /// The payer closed the view the native session showed (a 3-D Secure page, or the payment
     /// menu it fell back to) before the session dismissed it. The payment cannot go on without
     /// that view, so the session is aborted, as the SDK's SwiftUI sheet aborts a swiped-away web
-    /// payment. The view is gone at once; the returned task ends when the abort has settled (nil
-    /// when no view was shown).
-    @discardableResult
-    public func payerDismissedNativeView() -> Task<Void, Never>? {
-        guard nativeView != nil else { return nil }
+    /// payment. The view is gone at once; ``nativeViewDismissal`` ends when the abort has settled.
+    public func payerDismissedNativeView() {
+        guard nativeView != nil else { return }
         nativeView = nil
-        return Task { await cancelNativePayment() }
+        nativeViewDismissal = Task { await cancelNativePayment() }
     }
+
+    /// The abort the payer's last dismissal of a native view started (``payerDismissedNativeView()``).
+    @ObservationIgnored public private(set) var nativeViewDismissal: Task<Void, Never>?
 
     /// The payer gave up: the session is aborted.
     public func cancelNativePayment() async {

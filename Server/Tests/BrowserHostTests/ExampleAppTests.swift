@@ -116,6 +116,58 @@ import Testing
         }
     }
 
+    /// What the native checkout's sheet does when the payer swipes down the web menu the session
+    /// fell back to: its binding sets `isPresentingNativeView` false, and the payment is aborted.
+    @Test func aNativeSheetSwipedDownAbortsThePaymentAndKeepsTheCart() async throws {
+        try await WebPaymentWorld.run { world in
+            let model = model(world)
+            model.cart.add(Product.catalogue[0])
+            await model.startNativePayment()
+            let newCard = try #require(model.nativeChoices.first { $0.id == "new-card" })
+            await model.payNatively(with: newCard.instrument)
+            #expect(model.phase == .payingNatively)
+            #expect(model.isPresentingNativeView)
+
+            // Setting it true changes nothing: only the session shows views.
+            model.isPresentingNativeView = true
+            #expect(model.nativeViewDismissal == nil)
+            model.isPresentingNativeView = false
+            #expect(model.nativeView == nil)
+            #expect(!model.isPresentingNativeView)
+            let abort = try #require(model.nativeViewDismissal)
+            await abort.value
+            #expect(model.phase == .notPaid("The payment was canceled."))
+            #expect(model.cart.total == 12_900)
+            #expect(model.canPay)
+        }
+    }
+
+    /// The app's Info.plist content and entitlements (`Config/`) declare the URL scheme and the
+    /// Apple Pay merchant identifier its code uses: a scheme the app does not register never
+    /// brings the payer back, and a merchant id it is not entitled to cannot start Apple Pay.
+    @Test func theAppDeclaresTheSchemeAndMerchantIdentifierItsCodeUses() throws {
+        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Examples/SwedbankPayExample.swiftpm/Config").standardized
+        func plist(_ name: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: config.appendingPathComponent(name))
+            return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        }
+        let info = try plist("AdditionalInfo.plist")
+        let urlTypes = try #require(info["CFBundleURLTypes"] as? [[String: Any]])
+        #expect(urlTypes.count == 1)
+        #expect(urlTypes.first?["CFBundleURLSchemes"] as? [String] == [ExampleSettings.callbackScheme])
+        let ats = try #require(info["NSAppTransportSecurity"] as? [String: Any])
+        #expect(ats.keys.sorted() == ["NSAllowsLocalNetworking"])
+        #expect(ats["NSAllowsLocalNetworking"] as? Bool == true)
+
+        let entitlements = try plist("SwedbankPayExample.entitlements")
+        #expect(
+            entitlements["com.apple.developer.in-app-payments"] as? [String] == [NativeChoice.applePayMerchantIdentifier])
+        let domains = try #require(entitlements["com.apple.developer.associated-domains"] as? [String])
+        #expect(domains.count == 1)
+        #expect(domains.allSatisfy { $0.hasPrefix("applinks:") })
+    }
+
     @Test func settingsThatCannotWorkAreRefusedBeforeAnyRequest() async throws {
         let model = CheckoutModel(settings: ExampleSettings(backendURL: "localhost:8080"))
         model.cart.add(Product.catalogue[0])
