@@ -31,29 +31,31 @@
                 return outcome
             }
 
-            /// The PassKit request for the session's `wallet-sdk` task.
+            /// The PassKit request for the session's `wallet-sdk` task, as `WalletSheetPlan`
+            /// decides it.
             static func paymentRequest(_ request: WalletPaymentRequest) -> PKPaymentRequest {
+                let plan = WalletSheetPlan(request)
                 let payment = PKPaymentRequest()
-                payment.merchantIdentifier = request.merchantIdentifier
-                if let countryCode = request.countryCode { payment.countryCode = countryCode }
-                if let currencyCode = request.currencyCode { payment.currencyCode = currencyCode }
+                payment.merchantIdentifier = plan.merchantIdentifier
+                if let countryCode = plan.countryCode { payment.countryCode = countryCode }
+                if let currencyCode = plan.currencyCode { payment.currencyCode = currencyCode }
                 var capabilities: PKMerchantCapability = []
-                for capability in request.merchantCapabilities {
+                for capability in plan.capabilities {
                     switch capability {
-                    case "supports3DS": capabilities.insert(.capability3DS)
-                    case "supportsDebit": capabilities.insert(.capabilityDebit)
-                    case "supportsCredit": capabilities.insert(.capabilityCredit)
-                    default: break
+                    case .threeDS: capabilities.insert(.capability3DS)
+                    case .debit: capabilities.insert(.capabilityDebit)
+                    case .credit: capabilities.insert(.capabilityCredit)
                     }
                 }
                 payment.merchantCapabilities = capabilities
-                payment.supportedNetworks = request.supportedNetworks.compactMap { networks[$0.lowercased()] }
-                if !request.supportedCountries.isEmpty { payment.supportedCountries = Set(request.supportedCountries) }
+                payment.supportedNetworks = plan.networks.compactMap { networks[$0] }
+                if let countries = plan.supportedCountries { payment.supportedCountries = countries }
                 payment.requiredShippingContactFields = Set(
-                    request.requiredShippingContactFields.map { PKContactField(rawValue: $0) })
-                if let label = request.totalAmountLabel, let amount = request.totalAmount {
-                    let decimal = NSDecimalNumber(string: amount, locale: Locale(identifier: "en_US_POSIX"))
-                    payment.paymentSummaryItems = [PKPaymentSummaryItem(label: label, amount: decimal, type: .final)]
+                    plan.requiredShippingContactFields.map { PKContactField(rawValue: $0) })
+                if let total = plan.total {
+                    payment.paymentSummaryItems = [
+                        PKPaymentSummaryItem(label: total.label, amount: NSDecimalNumber(decimal: total.amount), type: .final)
+                    ]
                 }
                 return payment
             }
@@ -68,8 +70,9 @@
                         ?? false
                 }
                 let capabilities: [(String, PKMerchantCapability)] = [
-                    ("supports3DS", .capability3DS), ("supportsDebit", .capabilityDebit),
-                    ("supportsCredit", .capabilityCredit),
+                    (WalletSheetPlan.Capability.threeDS.rawValue, .capability3DS),
+                    (WalletSheetPlan.Capability.debit.rawValue, .capabilityDebit),
+                    (WalletSheetPlan.Capability.credit.rawValue, .capabilityCredit),
                 ]
                 let supported = capabilities.filter {
                     PKPaymentAuthorizationController.canMakePayments(usingNetworks: all, capabilities: $0.1)

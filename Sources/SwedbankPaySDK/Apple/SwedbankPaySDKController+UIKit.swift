@@ -131,29 +131,24 @@
         func webView(
             _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction
         ) async -> WKNavigationActionPolicy {
-            let url = navigationAction.request.url ?? URL(string: "about:blank")!
-            let isMainFrame = navigationAction.targetFrame?.isMainFrame ?? true
-            if isMainFrame, let ownLoadURL, url == ownLoadURL {
-                self.ownLoadURL = nil
+            let step = SwedbankPaySDK.WebKitNavigationRules.step(
+                url: navigationAction.request.url, method: navigationAction.request.httpMethod,
+                targetIsMainFrame: navigationAction.targetFrame?.isMainFrame, body: navigationAction.request.httpBody,
+                ownLoadURL: ownLoadURL)
+            guard case .ask(let request) = step else {
+                ownLoadURL = nil
                 return .allow
             }
-            let request = SwedbankPaySDK.WebNavigationRequest(
-                url: url,
-                method: navigationAction.request.httpMethod ?? "GET",
-                isMainFrame: isMainFrame,
-                isNewWindow: navigationAction.targetFrame == nil,
-                body: navigationAction.request.httpBody
-            )
             deciding[request] = navigationAction
             defer { deciding[request] = nil }
             let decision = await navigationDecider?(request) ?? .allow
-            guard decision == .allow else { return .cancel }
-            if request.isNewWindow {
-                // The SDK never opens windows: an allowed popup replaces the document.
+            switch SwedbankPaySDK.WebKitNavigationRules.answer(decision, for: request) {
+            case .allow: return .allow
+            case .cancel: return .cancel
+            case .cancelAndLoadInPlace:
                 webView.load(navigationAction.request)
                 return .cancel
             }
-            return .allow
         }
 
         func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
@@ -172,12 +167,8 @@
 
         private func failed(_ navigation: WKNavigation, _ error: any Error) {
             let nsError = error as NSError
-            // Cancelled by the decider or replaced by a newer load: not a failure. A load of the
-            // SDK's that was replaced just ends.
-            let cancelled =
-                (nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled)
-                || (nsError.domain == "WebKitErrorDomain" && nsError.code == 102)
-            if cancelled {
+            // A load of the SDK's that was cancelled or replaced just ends.
+            if SwedbankPaySDK.WebKitNavigationRules.isQuietEnd(errorDomain: nsError.domain, code: nsError.code) {
                 ownLoads.removeValue(forKey: ObjectIdentifier(navigation))?.resume()
                 return
             }

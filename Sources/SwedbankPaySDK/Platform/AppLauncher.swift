@@ -113,9 +113,10 @@ extension SwedbankPaySDK {
         }
     }
 
+    // The constraint names a type app extensions lack, so the extension is fenced as a whole.
+    @available(iOSApplicationExtension, unavailable, message: "Use SceneAppLauncher or inject an AppLauncher.")
     extension SwedbankPaySDK.AppLauncher where Self == SwedbankPaySDK.UIApplicationAppLauncher {
         /// The system's launcher (`UIApplication`); unavailable in app extensions.
-        @available(iOSApplicationExtension, unavailable, message: "Use SceneAppLauncher or inject an AppLauncher.")
         public static var system: SwedbankPaySDK.UIApplicationAppLauncher { .init() }
     }
 #endif
