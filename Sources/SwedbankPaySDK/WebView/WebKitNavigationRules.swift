@@ -29,8 +29,10 @@ extension SwedbankPaySDK {
             url: URL?, method: String?, targetIsMainFrame: Bool?, body: Data?, ownLoadURL: URL?
         ) -> Step {
             let url = url ?? URL(string: "about:blank")!
+            // The SDK's own loads target the existing top-level frame; a popup to the same URL is
+            // the page's, and asked about.
+            if targetIsMainFrame == true, let ownLoadURL, url == ownLoadURL { return .allowOwnLoad }
             let isMainFrame = targetIsMainFrame ?? true
-            if isMainFrame, let ownLoadURL, url == ownLoadURL { return .allowOwnLoad }
             return .ask(
                 WebNavigationRequest(
                     url: url, method: method ?? "GET", isMainFrame: isMainFrame, isNewWindow: targetIsMainFrame == nil,
