@@ -97,7 +97,7 @@ import Testing
                 client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Invoice-PayExFinancingSe"}"#)
             #expect(try started.object["url"] == .string("http://sandbox.test/checkout/frame/\(token)/invoice"))
             let page = try await client.send(.get, "/checkout/frame/\(token)/invoice", token: nil)
-            #expect(page.text.contains("Pay 15.00 SEK by invoice"))
+            #expect(page.text.contains("Betala 15,00\u{00A0}kr mot faktura"))  // the order's sv-SE
             let done = try await F.form(client, "/checkout/frame/\(token)/invoice", [("action", "approve")])
             #expect(done.text.contains("subviewFinished"))
             #expect(try await F.read(client, id)["status"] == .string("Paid"))

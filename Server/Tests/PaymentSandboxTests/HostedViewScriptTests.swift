@@ -86,7 +86,7 @@ import Testing
             #expect(reply.text.contains("&lt;b&gt;Shoes&lt;/b&gt; &amp; &quot;socks&quot;"))
             #expect(!reply.text.contains("<b>Shoes"))
             #expect(reply.text.contains(#"<html lang="en">"#))
-            #expect(reply.text.contains("Pay 15.00 SEK"))
+            #expect(reply.text.contains("Pay SEK\u{00A0}15.00"))
             for instrument in ["CreditCard", "Swish", "Invoice-PayExFinancingSe", "Trustly", "ApplePay"] {
                 #expect(reply.text.contains(#"id="choose-\#(instrument)""#))
             }

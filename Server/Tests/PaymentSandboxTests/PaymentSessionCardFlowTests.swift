@@ -70,7 +70,7 @@ import Testing
         let page = try await PaymentSessionBrowser.load(try PaymentSessionDriver.task(of: complete), client)
         #expect(page.status == 200)
         #expect(page.contentType == "text/html; charset=utf-8")
-        #expect(page.text.contains("Confirm the payment of 15.00 SEK."))
+        #expect(page.text.contains("Bekräfta betalningen på 15,00\u{00A0}kr."))  // the order's sv-SE
         // The cardholder presses the button; the form posts to the NotificationUrl, where the SDK
         // takes `cres` from the navigation.
         let submitted = try await PaymentSessionBrowser.submitForm(button, of: page.text, client)

@@ -32,18 +32,18 @@ import Testing
         #expect(
             RedirectEntry.decide(paid.order, v3: true)
                 == .used(
-                    heading: "This payment is completed",
-                    text: "The payment of 15.00 SEK was completed, so this payment link cannot be used again.",
-                    link: .init(href: paid.order.order.urls.completeUrl.absoluteString, label: "Return to the shop")))
+                    heading: "Betalningen är genomförd",
+                    text: "Betalningen på 15,00\u{00A0}kr är genomförd, så länken kan inte användas igen.",
+                    link: .init(href: paid.order.order.urls.completeUrl.absoluteString, label: "Tillbaka till butiken")))
         var aborted = F.payment(try F.record())
         _ = try aborted.abort()
         #expect(
             RedirectEntry.decide(aborted.order, v3: true)
                 == .used(
-                    heading: "This payment was cancelled",
-                    text: "The payment of 15.00 SEK was cancelled, so this payment link cannot be used again.",
+                    heading: "Betalningen avbröts",
+                    text: "Betalningen på 15,00\u{00A0}kr avbröts, så länken kan inte användas igen.",
                     link: aborted.order.order.urls.cancelUrl.map {
-                        .init(href: $0.absoluteString, label: "Return to the shop")
+                        .init(href: $0.absoluteString, label: "Tillbaka till butiken")
                     }))
     }
 

@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [
         ("sv-SE", "Tillbaka till Exempel"), ("nb-NO", "Tilbake til Exempel"), ("da-DK", "Tilbage til Exempel"),
-        ("fi-FI", "Takaisin sovellukseen Exempel"), ("en-US", "Back to Exempel"), ("de-DE", "Back to Exempel"),
+        ("fi-FI", "Takaisin sovellukseen Exempel"), ("en-US", "Back to Exempel"), ("de-DE", "Zurück zu Exempel"),
         ("xx", "Back to Exempel"),
     ])
     func labelsTheButtonInTheLanguage(language: String, label: String) {

@@ -5,15 +5,18 @@ import ServerSupport
 /// name than the menu, whose forms post back to the sandbox, which then sends the payer to the
 /// order's paymentUrl. No script, like many real bank pages in a web view.
 enum BankPage {
-    static func render(amountText: String, merchant: String, action: String) -> String {
-        SandboxPageStyle.head(title: "Sandbox Bank") + """
+    static func render(_ language: PayerLanguage, amountText: String, merchant: String?, action: String) -> String {
+        let words = language.words
+        let text = PayerWords.fill(
+            words.bankApprove, ["amount": amountText, "merchant": merchant ?? words.theShop])
+        return SandboxPageStyle.head(title: "Sandbox Bank", language: language.code) + """
             <body>
             <main aria-labelledby="bank-title">
             <p><span class="badge">Sandbox</span> <span class="muted">Third-party page</span></p>
             <h1 id="bank-title">Sandbox Bank</h1>
-            <p>Approve the payment of <strong>\(HTMLText.escape(amountText))</strong> to \(HTMLText.escape(merchant)).</p>
-            <p class="muted">You return to the shop when you answer.</p>
-            \(HostedViewSubpages.answers(action: action, approve: ("bank-approve", "Approve payment"), other: ("cancel", "bank-cancel", "Cancel and return")))
+            <p>\(HTMLText.escape(text))</p>
+            <p class="muted">\(HTMLText.escape(words.bankReturn))</p>
+            \(HostedViewSubpages.answers(action: action, approve: ("bank-approve", words.approve), other: ("cancel", "bank-cancel", words.cancelAndReturn)))
             </main>
             </body>
             </html>

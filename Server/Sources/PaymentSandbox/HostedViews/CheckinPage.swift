@@ -9,26 +9,28 @@ import SwedbankPaySDK
 enum CheckinPage {
     /// `boot`: token, channel, parentOrigin, api, identified (the ref or null), testPerson,
     /// requireShippingAddress.
-    static func render(boot: SwedbankPaySDK.JSONValue, language: String, identified: Bool) -> String {
-        SandboxPageStyle.head(title: "Checkin (sandbox)", language: language) + """
+    static func render(boot: SwedbankPaySDK.JSONValue, language: PayerLanguage, identified: Bool) -> String {
+        let words = language.words
+        return SandboxPageStyle.head(title: "Checkin (sandbox)", language: language.code) + """
             <body>
             <main aria-labelledby="checkin-title">
             <p><span class="badge">Sandbox</span> <span class="muted">Swedbank Pay Checkin</span></p>
-            <h1 id="checkin-title">Who is paying?</h1>
+            <h1 id="checkin-title">\(HTMLText.escape(words.whoIsPaying))</h1>
             <div id="notice" class="notice error" role="alert" hidden></div>
             <form id="checkin-form" class="card" novalidate\(identified ? " hidden" : "")>
             <div class="body">
-            \(PaymentMenuPage.field("checkin-email", label: "E-mail", type: "email", autocomplete: "email", value: nil))
-            \(PaymentMenuPage.field("checkin-msisdn", label: "Mobile number", type: "tel", autocomplete: "tel", value: nil))
-            <button type="button" class="link" id="checkin-fill">Use the sandbox test person</button>
-            <button type="submit" class="primary" id="checkin-continue">Continue</button>
+            \(PaymentMenuPage.field("checkin-email", label: words.email, type: "email", autocomplete: "email", value: nil))
+            \(PaymentMenuPage.field("checkin-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: nil))
+            <button type="button" class="link" id="checkin-fill">\(HTMLText.escape(words.testPerson))</button>
+            <button type="submit" class="primary" id="checkin-continue">\(HTMLText.escape(words.continueLabel))</button>
             </div>
             </form>
             <p id="identified" class="notice ok" role="status"\(identified ? "" : " hidden")>\
-            \(identified ? "You are identified." : "")</p>
+            \(identified ? HTMLText.escape(words.identified) : "")</p>
             </main>
             <script>
             var checkinBoot = \(HTMLText.scriptJSON(boot));
+            var pageWords = \(HTMLText.scriptJSON(words.scriptJSON));
             \(PaymentMenuChecks.source)
             \(script)
             </script>
@@ -75,8 +77,8 @@ enum CheckinPage {
             var msisdn = $("checkin-msisdn").value.replace(/[\s-]/g, "");
             var emailOk = menuChecks.email(email);
             var msisdnOk = menuChecks.msisdn(msisdn);
-            fieldError("checkin-email", emailOk ? "" : "Enter an e-mail address such as name@example.com.");
-            fieldError("checkin-msisdn", msisdnOk ? "" : "Enter the number with the country code, such as +46739000001.");
+            fieldError("checkin-email", emailOk ? "" : pageWords.emailError);
+            fieldError("checkin-msisdn", msisdnOk ? "" : pageWords.msisdnError);
             if (!emailOk) { $("checkin-email").focus(); return; }
             if (!msisdnOk) { $("checkin-msisdn").focus(); return; }
             $("checkin-continue").disabled = true;
@@ -89,17 +91,17 @@ enum CheckinPage {
             }).then(function (reply) {
               $("checkin-continue").disabled = false;
               if (reply.status !== 200) {
-                $("notice").textContent = reply.body.detail || "The checkin failed.";
+                $("notice").textContent = reply.body.detail || pageWords.checkinFailed;
                 $("notice").hidden = false;
                 return;
               }
               $("checkin-form").hidden = true;
-              $("identified").textContent = "Identified as " + email + ".";
+              $("identified").textContent = pageWords.identifiedAs.replace("{email}", email);
               $("identified").hidden = false;
               identified(reply.body);
             }, function () {
               $("checkin-continue").disabled = false;
-              $("notice").textContent = "The sandbox could not be reached. Try again.";
+              $("notice").textContent = pageWords.unreachable;
               $("notice").hidden = false;
             });
           });

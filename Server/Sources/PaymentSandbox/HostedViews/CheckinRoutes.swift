@@ -35,7 +35,8 @@ struct CheckinRoutes: Sendable {
                 "msisdn": .string(PayerContact.testPerson.msisdn ?? ""),
             ]),
         ])
-        let language = HostedViewRoutes.culture(request, fallback: session.language)
+        let language = PayerLanguage(
+            culture: request.uri.queryParameters.get("culture").map { String($0) } ?? session.language)
         return HostedViewRoutes.page(
             CheckinPage.render(boot: boot, language: language, identified: session.consumerProfileRef != nil))
     }

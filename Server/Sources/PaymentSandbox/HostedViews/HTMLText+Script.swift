@@ -21,12 +21,4 @@ extension HTMLText {
         }
         return result
     }
-
-    /// `amount` minor units as `1 500.00 SEK`-style text for people.
-    static func money(_ amount: Int64, currency: String) -> String {
-        let major = amount / 100
-        let minor = abs(amount % 100)
-        let minorText = minor < 10 ? "0\(minor)" : "\(minor)"
-        return "\(major).\(minorText) \(currency)"
-    }
 }

@@ -14,6 +14,11 @@ struct HostedViewPayment: Sendable {
     /// Set when the order's status changed (paid or aborted): the merchant gets a callback.
     var statusChanged = false
 
+    /// The language of the view's pages: the script's `culture`, else the order's `language`.
+    var language: PayerLanguage {
+        state.culture ?? PayerLanguage(culture: order.order.language.rawValue)
+    }
+
     /// The reason recorded when the payer cancels.
     static let abortReason = "Payment aborted by payer"
 
@@ -21,14 +26,16 @@ struct HostedViewPayment: Sendable {
 
     /// The view opened (or re-opened after paymentUrl): notes `PaymentLoaded` and says what the
     /// menu must show or report. A failed or abandoned attempt is reported once.
-    mutating func opened() -> HostedViewOutcome {
-        opened(integration: .hostedView)
+    mutating func opened(culture: PayerLanguage? = nil) -> HostedViewOutcome {
+        state.culture = culture
+        return opened(integration: .hostedView)
     }
 
     /// The Redirect page at `page` opened (or re-opened: a reload, Back, the return from the
     /// bank). Like ``opened()``, and a bank that sends the payer back comes to `page`.
     mutating func openedRedirect(page: String) -> HostedViewOutcome {
         state.redirectPage = page
+        state.culture = nil
         return opened(integration: .redirect)
     }
 

@@ -53,7 +53,7 @@ struct HostedViewPaymentRoutes: Sendable {
             let result = try await service.perform(viewToken: viewToken) { payment in
                 try payment.completeChallenge(cres: fields["cres"] ?? "")
             }
-            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+            return HostedViewRoutes.page(Self.finished(viewToken, result))
         }
         open.get("\(frame)/invoice") { request, context in
             let viewToken = try context.parameters.require("viewToken")
@@ -63,7 +63,9 @@ struct HostedViewPaymentRoutes: Sendable {
             }
             return HostedViewRoutes.page(
                 HostedViewSubpages.invoice(
-                    amountText: HTMLText.money(payment.order.order.amount, currency: payment.order.order.currency),
+                    payment.language,
+                    amountText: payment.language.money(
+                        payment.order.order.amount, currency: payment.order.order.currency),
                     action: service.services.urls(for: request).url("/checkout/frame/\(viewToken)/invoice"),
                     description: payment.order.order.description))
         }
@@ -71,7 +73,7 @@ struct HostedViewPaymentRoutes: Sendable {
             let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
             let viewToken = try context.parameters.require("viewToken")
             let result = try await service.perform(viewToken: viewToken) { try $0.answerInvoice(approved: approved) }
-            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+            return HostedViewRoutes.page(Self.finished(viewToken, result))
         }
         open.get("\(frame)/app") { request, context in
             let viewToken = try context.parameters.require("viewToken")
@@ -82,7 +84,8 @@ struct HostedViewPaymentRoutes: Sendable {
             let order = payment.order.order
             return HostedViewRoutes.page(
                 WalletAppPage.render(
-                    instrument: instrument, amountText: HTMLText.money(order.amount, currency: order.currency),
+                    payment.language, instrument: instrument,
+                    amountText: payment.language.money(order.amount, currency: order.currency),
                     msisdn: msisdn, action: service.services.urls(for: request).url("/checkout/frame/\(viewToken)/app"))
             )
         }
@@ -90,7 +93,7 @@ struct HostedViewPaymentRoutes: Sendable {
             let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
             let viewToken = try context.parameters.require("viewToken")
             let result = try await service.perform(viewToken: viewToken) { try $0.answerWalletApp(approved: approved) }
-            return HostedViewRoutes.page(HostedViewSubpages.finished(token: viewToken, text: Self.text(result.result)))
+            return HostedViewRoutes.page(Self.finished(viewToken, result))
         }
         open.get("/sandbox/bank/:viewToken") { _, context in
             let viewToken = try context.parameters.require("viewToken")
@@ -99,20 +102,22 @@ struct HostedViewPaymentRoutes: Sendable {
                 // A page, not a problem document: the payer reaches it with Back after answering.
                 return HostedViewRoutes.page(
                     NoticePage.render(
-                        title: "Sandbox Bank", heading: "Nothing waits for you here",
-                        text:
-                            "No bank payment waits for the payer; the payment order is \(payment.order.status.rawValue).",
+                        title: "Sandbox Bank", heading: payment.language.words.nothingWaits,
+                        text: PayerWords.fill(
+                            payment.language.words.noBankPayment, ["status": payment.order.status.rawValue]),
                         link: payment.order.status == .paid
                             ? .init(
-                                href: payment.order.order.urls.completeUrl.absoluteString, label: "Return to the shop")
-                            : nil),
+                                href: payment.order.order.urls.completeUrl.absoluteString,
+                                label: payment.language.words.returnToShop)
+                            : nil,
+                        language: payment.language),
                     status: 409)
             }
             let order = payment.order.order
             return HostedViewRoutes.page(
                 BankPage.render(
-                    amountText: HTMLText.money(order.amount, currency: order.currency),
-                    merchant: order.payeeInfo.payeeName ?? "the shop", action: "/sandbox/bank/\(viewToken)"))
+                    payment.language, amountText: payment.language.money(order.amount, currency: order.currency),
+                    merchant: order.payeeInfo.payeeName, action: "/sandbox/bank/\(viewToken)"))
         }
         open.post("/sandbox/bank/:viewToken") { request, context in
             let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
@@ -157,15 +162,21 @@ struct HostedViewPaymentRoutes: Sendable {
                 notificationURL: base.url("/checkout/frame/\(viewToken)/notification"),
                 sessionData: ThreeDSecureMessage(threeDSServerTransID: challenge.transaction.serverTransactionID)
                     .encoded,
-                amount: HTMLText.money(order.amount, currency: order.currency)))
+                amount: payment.language.money(order.amount, currency: order.currency), language: payment.language))
     }
 
-    /// What the page inside the menu says while the menu takes over.
-    static func text(_ outcome: HostedViewOutcome) -> String {
-        switch outcome {
-        case .paid: return "Approved. Returning to the payment menu."
-        case .failed: return "Not approved. Returning to the payment menu."
-        default: return "Returning to the payment menu."
+    /// The page a page inside the menu ends on, saying in the view's language what happened
+    /// while the menu takes over.
+    static func finished(_ viewToken: String, _ done: (result: HostedViewOutcome, payment: HostedViewPayment))
+        -> String
+    {
+        let words = done.payment.language.words
+        let text: String
+        switch done.result {
+        case .paid: text = words.approvedReturning
+        case .failed: text = words.notApprovedReturning
+        default: text = words.returning
         }
+        return HostedViewSubpages.finished(token: viewToken, text: text, language: done.payment.language)
     }
 }

@@ -118,7 +118,8 @@ struct HostedViewRoutes: SandboxModule {
         let base = services.urls(for: request)
         let opened: (result: HostedViewOutcome, payment: HostedViewPayment)
         do {
-            opened = try await service.perform(viewToken: viewToken, readFirst: true) { $0.opened() }
+            let culture = request.uri.queryParameters.get("culture").map { PayerLanguage(culture: String($0)) }
+            opened = try await service.perform(viewToken: viewToken, readFirst: true) { $0.opened(culture: culture) }
         } catch let problem as SandboxProblem where problem.status == 404 {
             return Self.notFound(problem)
         }
@@ -128,15 +129,14 @@ struct HostedViewRoutes: SandboxModule {
             ? .paymentMenu : .checkout
         return Self.page(
             menu(
-                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request),
-                language: Self.culture(request, fallback: payment.order.order.language.rawValue)))
+                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request)))
     }
 
     /// The payment menu page of an opened view: the Seamless View's frame (with the parent's
     /// origin) or the Redirect page (without one), the same page and script either way.
     func menu(
         _ opened: (result: HostedViewOutcome, payment: HostedViewPayment), base: PublicURL, kind: HostedViewKind,
-        parentOrigin: String?, language: String
+        parentOrigin: String?
     ) -> String {
         let (result, payment) = opened
         let viewToken = payment.order.viewToken
@@ -159,7 +159,7 @@ struct HostedViewRoutes: SandboxModule {
             ]),
         ])
         var shown = model
-        shown.language = language
+        shown.language = payment.language
         return PaymentMenuPage.render(shown, boot: boot)
     }
 
@@ -167,7 +167,8 @@ struct HostedViewRoutes: SandboxModule {
     static func notFound(_ problem: SandboxProblem) -> Response {
         page(
             NoticePage.render(
-                title: "Payment menu (sandbox)", heading: "Payment not found", text: problem.detail ?? ""),
+                title: "Payment menu (sandbox)", heading: PayerWords.english.notFoundHeading,
+                text: problem.detail ?? ""),
             status: 404)
     }
 }

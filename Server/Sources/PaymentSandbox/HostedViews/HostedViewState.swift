@@ -74,6 +74,9 @@ struct HostedViewState: Sendable, Equatable {
     /// The Redirect page the payer opened (its absolute URL), where a bank sends them back to
     /// when the payment is not paid.
     var redirectPage: String?
+    /// The language the Seamless View's script asked for (its `culture`), which wins over the
+    /// order's for the view's pages; nil on the Redirect page and without a culture.
+    var culture: PayerLanguage?
     /// The payer's e-mail once they identified in a v3 menu that asks for consumer info.
     var identifiedEmail: String?
 }

@@ -5,15 +5,18 @@ import ServerSupport
 /// page shown inside the menu (3-D Secure, invoice) by telling the menu to look again.
 enum HostedViewSubpages {
     /// The invoice approval page, inside the menu's frame. Plain forms, no script.
-    static func invoice(amountText: String, action: String, description: String) -> String {
-        SandboxPageStyle.head(title: "Invoice (sandbox)") + """
+    static func invoice(_ language: PayerLanguage, amountText: String, action: String, description: String)
+        -> String
+    {
+        let words = language.words
+        return SandboxPageStyle.head(title: "\(words.invoice) (sandbox)", language: language.code) + """
             <body>
             <main aria-labelledby="invoice-title">
             <p><span class="badge">Sandbox</span></p>
-            <h1 id="invoice-title">Pay \(HTMLText.escape(amountText)) by invoice</h1>
+            <h1 id="invoice-title">\(HTMLText.escape(PayerWords.fill(words.payByInvoice, ["amount": amountText])))</h1>
             <p>\(HTMLText.escape(description))</p>
-            <p class="muted">The invoice is sent to the payer's e-mail; payment is due in 14 days.</p>
-            \(answers(action: action, approve: ("invoice-approve", "Approve invoice"), other: ("cancel", "invoice-cancel", "Cancel")))
+            <p class="muted">\(HTMLText.escape(words.invoiceDue))</p>
+            \(answers(action: action, approve: ("invoice-approve", words.approve), other: ("cancel", "invoice-cancel", words.cancel)))
             </main>
             </body>
             </html>
@@ -40,13 +43,13 @@ enum HostedViewSubpages {
 
     /// What a page inside the menu ends on: it tells the menu (same origin, its parent) to fetch
     /// the order's state, which the menu then reports to the merchant's page.
-    static func finished(token: String, text: String) -> String {
+    static func finished(token: String, text: String, language: PayerLanguage) -> String {
         let message = HTMLText.scriptJSON(
             .object([
                 "channel": .string(HostedViewClientScript.channel), "token": .string(token),
                 "type": .string("subviewFinished"),
             ]))
-        return SandboxPageStyle.head(title: "Finished (sandbox)") + """
+        return SandboxPageStyle.head(title: "Sandbox", language: language.code) + """
             <body>
             <main>
             <p role="status">\(HTMLText.escape(text))</p>

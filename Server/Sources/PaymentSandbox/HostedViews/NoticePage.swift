@@ -11,13 +11,15 @@ enum NoticePage {
         var label: String
     }
 
-    static func render(title: String, heading: String, text: String, link: Link? = nil) -> String {
+    static func render(
+        title: String, heading: String, text: String, link: Link? = nil, language: PayerLanguage = .english
+    ) -> String {
         let way =
             link.map {
                 "<p><a id=\"notice-link\" href=\"\(HTMLText.escape($0.href))\">\(HTMLText.escape($0.label))</a></p>"
             }
             ?? ""
-        return SandboxPageStyle.head(title: title) + """
+        return SandboxPageStyle.head(title: title, language: language.code) + """
             <body>
             <main aria-labelledby="notice-title">
             <p><span class="badge">Sandbox</span></p>

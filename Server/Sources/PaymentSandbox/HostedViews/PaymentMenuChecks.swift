@@ -4,6 +4,7 @@ import Foundation
 /// same rules as ``CardEntry`` and ``PayerContact`` on the server (Luhn, 12–19 digits, MM/YY not
 /// in the past, 3-digit CVC or 4 for American Express, `+` and 8–15 digits, an e-mail with `@`
 /// and a dot), so the payer learns about a typo at once and the server's 400 stays the backstop.
+/// The messages are the page's (``PayerWords``): the page defines `pageWords` before this.
 enum PaymentMenuChecks {
     static let source = #"""
         var menuChecks = (function () {
@@ -26,18 +27,18 @@ enum PaymentMenuChecks {
           // Errors by input id; none when the card may be sent.
           function card(number, expiryText, cvc, now) {
             var errors = {};
-            if (number === "") { errors["card-number"] = "Enter the card number."; }
-            else if (!/^\d{12,19}$/.test(number)) { errors["card-number"] = "A card number has 12 to 19 digits."; }
-            else if (!luhn(number)) { errors["card-number"] = "The card number is not valid; check the digits."; }
+            if (number === "") { errors["card-number"] = pageWords.enterCardNumber; }
+            else if (!/^\d{12,19}$/.test(number)) { errors["card-number"] = pageWords.cardDigits; }
+            else if (!luhn(number)) { errors["card-number"] = pageWords.cardInvalid; }
             var match = /^(\d{2})\/(\d{2}|\d{4})$/.exec(expiryText);
             var month = match ? Number(match[1]) : 0;
-            if (!match || month < 1 || month > 12) { errors["card-expiry"] = "Enter the expiry date as MM/YY."; }
+            if (!match || month < 1 || month > 12) { errors["card-expiry"] = pageWords.enterExpiry; }
             else {
               var year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-              if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) { errors["card-expiry"] = "The card has expired."; }
+              if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) { errors["card-expiry"] = pageWords.expired; }
             }
             var length = /^3[47]/.test(number) ? 4 : 3;
-            if (!new RegExp("^\\d{" + length + "}$").test(cvc)) { errors["card-cvc"] = "The security code has " + length + " digits."; }
+            if (!new RegExp("^\\d{" + length + "}$").test(cvc)) { errors["card-cvc"] = pageWords.cvcDigits.replace("{n}", String(length)); }
             return errors;
           }
           function msisdn(value) { return /^\+[1-9]\d{7,14}$/.test(value); }

@@ -40,7 +40,7 @@ enum PaymentMenuControls {
           on("swish-form", "submit", function (event) {
             event.preventDefault();
             var msisdn = msisdnValue("swish-msisdn");
-            var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": "Enter the number with the country code, such as +46739000001." };
+            var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": pageWords.msisdnError };
             if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: boot.swishInstrument, msisdn: msisdn }, "swish-msisdn"); }
           });
           on("pay-invoice", "click", function (event) {
@@ -49,7 +49,7 @@ enum PaymentMenuControls {
           on("wallet-form", "submit", function (event) {
             event.preventDefault();
             var msisdn = msisdnValue("wallet-msisdn");
-            var errors = msisdnValid(msisdn) ? {} : { "wallet-msisdn": "Enter the number with the country code, such as +46739000001." };
+            var errors = msisdnValid(msisdn) ? {} : { "wallet-msisdn": pageWords.msisdnError };
             if (showErrors(errors, ["wallet-msisdn"])) {
               start({ instrument: event.currentTarget.getAttribute("data-instrument"), msisdn: msisdn }, "wallet-msisdn");
             }
@@ -72,8 +72,8 @@ enum PaymentMenuControls {
             var email = $("payer-email").value.trim();
             var msisdn = msisdnValue("payer-msisdn");
             var errors = {};
-            if (!menuChecks.email(email)) { errors["payer-email"] = "Enter an e-mail address such as name@example.com."; }
-            if (msisdn !== "" && !msisdnValid(msisdn)) { errors["payer-msisdn"] = "Enter the number with the country code, such as +46739000001."; }
+            if (!menuChecks.email(email)) { errors["payer-email"] = pageWords.emailError; }
+            if (msisdn !== "" && !msisdnValid(msisdn)) { errors["payer-msisdn"] = pageWords.msisdnError; }
             if (!showErrors(errors, ["payer-email", "payer-msisdn"])) { return; }
             setBusy(true);
             request("POST", "/payer", { email: email, msisdn: msisdn }).then(function (reply) {

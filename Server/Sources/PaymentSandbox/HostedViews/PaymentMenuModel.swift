@@ -8,18 +8,29 @@ import SwedbankPaySDK
 struct PaymentMenuModel: Sendable, Equatable {
     /// One instrument of the menu.
     struct Instrument: Sendable, Equatable {
-        var name: String
-        var displayName: String
+        var instrument: SandboxInstrument
         var presentation: HostedViewInstrument.Presentation
         /// Why it cannot be paid here, when it cannot.
-        var unavailableReason: String?
+        var unavailableReason: Unavailable?
+
+        var name: String { instrument.rawValue }
+    }
+
+    /// Why an instrument is listed but cannot be paid in the menu.
+    enum Unavailable: Sendable, Equatable {
+        /// Apple Pay: paid in the app.
+        case appOnly
+        /// A bank payment in a Seamless View without `paymentUrl` to come back to.
+        case needsPaymentUrl
     }
 
     var paymentOrderId: String
     var isV3: Bool
-    var amountText: String
+    var amount: Int64
+    var currency: String
     var description: String
-    var language: String
+    /// The pages' language: the order's, or the Seamless View script's `culture`.
+    var language: PayerLanguage
     var instruments: [Instrument]
     /// Instrument mode: one instrument, shown open, without a choice.
     var isInstrumentMode: Bool
@@ -41,21 +52,20 @@ struct PaymentMenuModel: Sendable, Equatable {
         let order = record.order
         paymentOrderId = record.path
         isV3 = record.isV3
-        amountText = HTMLText.money(order.amount, currency: order.currency)
+        amount = order.amount
+        currency = order.currency
         description = order.description
-        language = order.language.rawValue
+        language = PayerLanguage(culture: order.language.rawValue)
         let paymentUrl = order.urls.paymentUrl?.absoluteString
         instruments = record.availableInstruments.map { instrument in
             let presentation = HostedViewInstrument.presentation(of: instrument)
-            var reason: String?
+            var reason: Unavailable?
             if presentation == .appOnly {
-                reason = "\(Self.displayName(instrument)) is paid in the app, not in this web menu."
+                reason = .appOnly
             } else if presentation == .bank, paymentUrl == nil, state.integration != .redirect {
-                reason = "A bank payment returns through the order's paymentUrl, and this order has none."
+                reason = .needsPaymentUrl
             }
-            return Instrument(
-                name: instrument.rawValue, displayName: Self.displayName(instrument), presentation: presentation,
-                unavailableReason: reason)
+            return Instrument(instrument: instrument, presentation: presentation, unavailableReason: reason)
         }
         isInstrumentMode = record.isInstrumentMode
         savedCards = SavedCardPrefill.prefills(
@@ -73,13 +83,18 @@ struct PaymentMenuModel: Sendable, Equatable {
         hostOrigins = order.urls.hostUrls.compactMap(Self.origin)
     }
 
-    /// The name people see.
-    static func displayName(_ instrument: SandboxInstrument) -> String {
+    /// The amount as the page's language writes it (`15,00 kr`).
+    var amountText: String { language.money(amount, currency: currency) }
+
+    var words: PayerWords { language.words }
+
+    /// The name people see: a brand as it is, the rest in the page's language.
+    static func displayName(_ instrument: SandboxInstrument, _ words: PayerWords) -> String {
         switch instrument {
-        case .creditCard: "Card"
+        case .creditCard: words.card
         case .swish: "Swish"
-        case .invoice, .invoiceNo, .invoiceFi: "Invoice"
-        case .trustly: "Bank payment (Trustly)"
+        case .invoice, .invoiceNo, .invoiceFi: words.invoice
+        case .trustly: words.bankPayment + " (Trustly)"
         case .applePay: "Apple Pay"
         case .vipps: "Vipps"
         case .mobilePay: "MobilePay"

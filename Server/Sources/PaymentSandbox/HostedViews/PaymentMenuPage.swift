@@ -11,12 +11,14 @@ import SwedbankPaySDK
 /// notices in live regions, and 44 px touch targets that fit a 390 px wide phone.
 enum PaymentMenuPage {
     static func render(_ model: PaymentMenuModel, boot: SwedbankPaySDK.JSONValue) -> String {
-        SandboxPageStyle.head(title: "Payment menu (sandbox)", language: model.language) + """
+        let words = model.words
+        let pay = HTMLText.escape(PayerWords.fill(words.pay, ["amount": model.amountText]))
+        return SandboxPageStyle.head(title: "\(words.menuTitle) (sandbox)", language: model.language.code) + """
             <body>
             <main aria-labelledby="menu-title">
             <header>
             <p><span class="badge">Sandbox</span> <span class="muted">Swedbank Pay \(model.isV3 ? "Checkout v3" : "Checkout v2")</span></p>
-            <h1 id="menu-title">Pay \(HTMLText.escape(model.amountText))</h1>
+            <h1 id="menu-title">\(pay)</h1>
             <p class="muted">\(HTMLText.escape(model.description))</p>
             </header>
             <div id="notice" class="notice" role="alert" hidden></div>
@@ -27,27 +29,28 @@ enum PaymentMenuPage {
             </div>
             <section id="swish-pending" class="card" aria-labelledby="swish-pending-title" hidden>
             <div class="body">
-            <h2 id="swish-pending-title">Open Swish on your phone</h2>
-            <p role="status">Waiting for the payer to approve the payment in the Swish app.</p>
-            <p class="muted">Sandbox: answer for the Swish app here.</p>
-            <button type="button" class="primary" id="swish-approve">Approve in Swish</button>
-            <button type="button" class="secondary" id="swish-decline">Decline in Swish</button>
+            <h2 id="swish-pending-title">\(HTMLText.escape(words.openSwish))</h2>
+            <p role="status">\(HTMLText.escape(words.swishWaiting))</p>
+            <p class="muted">\(HTMLText.escape(words.sandboxAnswer))</p>
+            <button type="button" class="primary" id="swish-approve">\(HTMLText.escape(PayerWords.fill(words.approveIn, ["name": "Swish"])))</button>
+            <button type="button" class="secondary" id="swish-decline">\(HTMLText.escape(PayerWords.fill(words.declineIn, ["name": "Swish"])))</button>
             </div>
             </section>
             <section id="subview" class="card" aria-labelledby="subview-title" hidden>
             <div class="body">
-            <h2 id="subview-title">Confirm the payment</h2>
-            <iframe id="subview-frame" name="subview" class="subview" title="Confirm the payment"></iframe>
+            <h2 id="subview-title">\(HTMLText.escape(words.confirmPayment))</h2>
+            <iframe id="subview-frame" name="subview" class="subview" title="\(HTMLText.escape(words.confirmPayment))"></iframe>
             </div>
             </section>
             <section id="done" class="notice ok" role="status" hidden></section>
             <footer>
-            \(model.termsOfServiceUrl.map { "<a id=\"terms\" href=\"\(HTMLText.escape($0))\">Terms of service</a>" } ?? "<span></span>")
-            \(model.cancelUrl == nil ? "" : "<button type=\"button\" class=\"link\" id=\"cancel-payment\">Cancel payment</button>")
+            \(model.termsOfServiceUrl.map { "<a id=\"terms\" href=\"\(HTMLText.escape($0))\">\(HTMLText.escape(words.terms))</a>" } ?? "<span></span>")
+            \(model.cancelUrl == nil ? "" : "<button type=\"button\" class=\"link\" id=\"cancel-payment\">\(HTMLText.escape(words.cancelPayment))</button>")
             </footer>
             </main>
             <script>
             var menuBoot = \(HTMLText.scriptJSON(boot));
+            var pageWords = \(HTMLText.scriptJSON(words.scriptJSON));
             \(PaymentMenuChecks.source)
             \(PaymentMenuScript.source)
             </script>
@@ -57,23 +60,26 @@ enum PaymentMenuPage {
     }
 
     private static func payerStep(_ model: PaymentMenuModel) -> String {
-        """
-        <section id="payer" class="card" aria-labelledby="payer-title">
-        <form id="payer-form" class="body" novalidate>
-        <h2 id="payer-title">Your details</h2>
-        <p class="muted">The merchant asks who pays before you choose how.</p>
-        \(field("payer-email", label: "E-mail", type: "email", autocomplete: "email", value: model.payerEmailPrefill))
-        \(field("payer-msisdn", label: "Mobile number (optional)", type: "tel", autocomplete: "tel", value: nil))
-        <button type="button" class="link" id="payer-fill">Use the sandbox test person</button>
-        <button type="submit" class="primary" id="payer-continue">Continue</button>
-        </form>
-        </section>
-        """
+        let words = model.words
+        return """
+            <section id="payer" class="card" aria-labelledby="payer-title">
+            <form id="payer-form" class="body" novalidate>
+            <h2 id="payer-title">\(HTMLText.escape(words.yourDetails))</h2>
+            <p class="muted">\(HTMLText.escape(words.whoPays))</p>
+            \(field("payer-email", label: words.email, type: "email", autocomplete: "email", value: model.payerEmailPrefill))
+            \(field("payer-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: nil))
+            <button type="button" class="link" id="payer-fill">\(HTMLText.escape(words.testPerson))</button>
+            <button type="submit" class="primary" id="payer-continue">\(HTMLText.escape(words.continueLabel))</button>
+            </form>
+            </section>
+            """
     }
 
     private static func instrument(_ model: PaymentMenuModel, _ instrument: PaymentMenuModel.Instrument) -> String {
+        let words = model.words
         let id = HTMLText.escape(instrument.name)
-        let name = HTMLText.escape(instrument.displayName)
+        let displayName = PaymentMenuModel.displayName(instrument.instrument, words)
+        let name = HTMLText.escape(displayName)
         let header =
             model.isInstrumentMode
             ? "<h2 class=\"choose\" id=\"choose-\(id)\">\(name)</h2>"
@@ -83,21 +89,23 @@ enum PaymentMenuPage {
             """
         let body: String
         if let reason = instrument.unavailableReason {
-            body = "<p class=\"muted\">\(HTMLText.escape(reason))</p>"
+            let text =
+                reason == .appOnly ? PayerWords.fill(words.appOnly, ["name": displayName]) : words.needsPaymentUrl
+            body = "<p class=\"muted\">\(HTMLText.escape(text))</p>"
         } else {
             switch instrument.presentation {
             case .card: body = cardPanel(model)
             case .swish: body = swishPanel(model)
             case .invoice:
                 body = """
-                    <p>Pay later by invoice. You approve the invoice on the next page.</p>
-                    <button type="button" class="primary" id="pay-invoice" data-instrument="\(id)">Continue to invoice</button>
+                    <p>\(HTMLText.escape(words.invoiceText))</p>
+                    <button type="button" class="primary" id="pay-invoice" data-instrument="\(id)">\(HTMLText.escape(words.toInvoice))</button>
                     """
-            case .walletApp: body = walletPanel(model, instrument)
+            case .walletApp: body = walletPanel(model, instrument, name: displayName)
             case .bank:
                 body = """
-                    <p>You leave this page to approve the payment at your bank, then come back.</p>
-                    <button type="button" class="primary" id="pay-bank">Continue to your bank</button>
+                    <p>\(HTMLText.escape(words.bankText))</p>
+                    <button type="button" class="primary" id="pay-bank">\(HTMLText.escape(words.toBank))</button>
                     """
             case .appOnly: body = ""
             }
@@ -113,62 +121,77 @@ enum PaymentMenuPage {
     }
 
     private static func cardPanel(_ model: PaymentMenuModel) -> String {
+        let words = model.words
+        let pay = HTMLText.escape(PayerWords.fill(words.pay, ["amount": model.amountText]))
         var saved = ""
         if !model.savedCards.isEmpty {
             let options = model.savedCards.enumerated().map { index, card in
                 """
                 <label class="saved"><input type="radio" name="saved-card" value="\(HTMLText.escape(card.paymentToken))"\
                 \(index == 0 ? " checked" : "")> <span>\(HTMLText.escape(card.cardBrand)) \(HTMLText.escape(card.maskedPan))<br>\
-                <span class="muted">expires \(HTMLText.escape(card.expiryText))</span></span></label>
+                <span class="muted">\(HTMLText.escape(PayerWords.fill(words.expires, ["date": card.expiryText])))</span></span></label>
                 """
             }.joined(separator: "\n")
             saved = """
                 <form id="saved-form" novalidate>
-                <fieldset><legend>Saved cards</legend>
+                <fieldset><legend>\(HTMLText.escape(words.savedCards))</legend>
                 \(options)
                 </fieldset>
-                <button type="submit" class="primary" id="pay-saved">Pay \(HTMLText.escape(model.amountText))</button>
+                <button type="submit" class="primary" id="pay-saved">\(pay)</button>
                 </form>
-                <p class="muted">Or pay with another card:</p>
+                <p class="muted">\(HTMLText.escape(words.otherCard))</p>
                 """
         }
         let consent =
             model.showsConsent
             ? """
             <label class="check"><input type="checkbox" id="consent" name="consent"> \
-            Store my card details for future purchases</label>
+            \(HTMLText.escape(words.consent))</label>
             """ : ""
         return saved + """
             <form id="card-form" novalidate>
-            \(field("card-number", label: "Card number", type: "text", autocomplete: "cc-number", value: nil, inputmode: "numeric"))
+            \(field("card-number", label: words.cardNumber, type: "text", autocomplete: "cc-number", value: nil, inputmode: "numeric"))
             <div class="row">
-            <div>\(field("card-expiry", label: "Expiry (MM/YY)", type: "text", autocomplete: "cc-exp", value: nil, inputmode: "numeric"))</div>
-            <div>\(field("card-cvc", label: "CVC", type: "text", autocomplete: "cc-csc", value: nil, inputmode: "numeric"))</div>
+            <div>\(field("card-expiry", label: words.expiry, type: "text", autocomplete: "cc-exp", value: nil, inputmode: "numeric"))</div>
+            <div>\(field("card-cvc", label: words.cvc, type: "text", autocomplete: "cc-csc", value: nil, inputmode: "numeric"))</div>
             </div>
             \(consent)
-            <button type="submit" class="primary" id="pay-card">Pay \(HTMLText.escape(model.amountText))</button>
+            <button type="submit" class="primary" id="pay-card">\(pay)</button>
             </form>
-            <p class="muted">Sandbox cards: 4925 0000 0000 0004 (no 3-D Secure), 5226 6121 9953 3406 (challenge), \
-            4111 1120 0000 4565 (rejected); any future expiry, any CVC.</p>
+            <p class="muted">\(HTMLText.escape(testCards(words)))</p>
             """
     }
 
-    private static func swishPanel(_ model: PaymentMenuModel) -> String {
-        """
-        <form id="swish-form" novalidate>
-        \(field("swish-msisdn", label: "Mobile number", type: "tel", autocomplete: "tel", value: model.swishPrefill))
-        <button type="submit" class="primary" id="pay-swish">Pay \(HTMLText.escape(model.amountText)) with Swish</button>
-        </form>
-        """
+    /// The sandbox's test cards and what each does, in the page's words.
+    static func testCards(_ words: PayerWords) -> String {
+        let cards =
+            "4925 0000 0000 0004 (\(words.withoutChallenge)), 5226 6121 9953 3406 (\(words.withChallenge)), "
+            + "4111 1120 0000 4565 (\(words.declinedCard))"
+        return PayerWords.fill(words.testCards, ["cards": cards])
     }
 
-    private static func walletPanel(_ model: PaymentMenuModel, _ instrument: PaymentMenuModel.Instrument) -> String {
-        """
-        <form id="wallet-form" data-instrument="\(HTMLText.escape(instrument.name))" novalidate>
-        \(field("wallet-msisdn", label: "Mobile number", type: "tel", autocomplete: "tel", value: model.swishPrefill))
-        <button type="submit" class="primary" id="pay-wallet">Pay \(HTMLText.escape(model.amountText)) with \(HTMLText.escape(instrument.displayName))</button>
-        </form>
-        """
+    private static func swishPanel(_ model: PaymentMenuModel) -> String {
+        let words = model.words
+        let pay = PayerWords.fill(words.payWith, ["amount": model.amountText, "name": "Swish"])
+        return """
+            <form id="swish-form" novalidate>
+            \(field("swish-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: model.swishPrefill))
+            <button type="submit" class="primary" id="pay-swish">\(HTMLText.escape(pay))</button>
+            </form>
+            """
+    }
+
+    private static func walletPanel(_ model: PaymentMenuModel, _ instrument: PaymentMenuModel.Instrument, name: String)
+        -> String
+    {
+        let words = model.words
+        let pay = PayerWords.fill(words.payWith, ["amount": model.amountText, "name": name])
+        return """
+            <form id="wallet-form" data-instrument="\(HTMLText.escape(instrument.name))" novalidate>
+            \(field("wallet-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: model.swishPrefill))
+            <button type="submit" class="primary" id="pay-wallet">\(HTMLText.escape(pay))</button>
+            </form>
+            """
     }
 
     /// A labelled input with its (empty) error line.

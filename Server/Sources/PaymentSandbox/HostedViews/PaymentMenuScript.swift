@@ -83,7 +83,7 @@ enum PaymentMenuScript {
           }
           function networkFailed() {
             setBusy(false);
-            notice("error", "The sandbox could not be reached. Try again.");
+            notice("error", pageWords.unreachable);
           }
 
           // MARK: outcomes
@@ -97,36 +97,36 @@ enum PaymentMenuScript {
             switch (outcome.outcome) {
             case "paid":
               notice("", "");
-              finish("Payment completed. Thank you!");
+              finish(pageWords.paidThanks);
               post("paid", { url: outcome.redirectUrl || boot.completeUrl });
               break;
             case "aborted":
               notice("", "");
-              finish("The payment was cancelled.");
+              finish(pageWords.cancelled);
               post("aborted", { url: outcome.redirectUrl || boot.cancelUrl });
               break;
             case "closed":
-              finish("This payment can no longer be paid.");
+              finish(pageWords.closed);
               post("error", { origin: boot.errorOrigin, messageId: messageId(), details: "The payment order is " + outcome.status + "." });
               break;
             case "failed":
               showMenu(true);
-              notice("error", outcome.problem.title + ". " + outcome.problem.detail + " Try again or choose another method.");
+              notice("error", outcome.problem.title + ". " + outcome.problem.detail + " " + pageWords.tryAgain);
               post("attemptFailed", { details: details(outcome.problem) });
               break;
             case "attemptAborted":
               showMenu(true);
-              notice("info", "The payment was not completed. Choose a method to try again.");
+              notice("info", pageWords.notCompleted);
               post("attemptAborted", { url: boot.cancelUrl });
               break;
             case "challenge":
               openChallenge(outcome.acsUrl, outcome.creq);
               break;
             case "invoice":
-              openSubview(outcome.url, "Approve the invoice");
+              openSubview(outcome.url, pageWords.invoice);
               break;
             case "walletApp":
-              openSubview(outcome.url, "Approve in " + outcome.instrument);
+              openSubview(outcome.url, pageWords.approveIn.replace("{name}", outcome.instrument));
               post("pending", {});
               break;
             case "swishPending":
@@ -138,10 +138,10 @@ enum PaymentMenuScript {
             case "redirect":
               if (opening) {
                 showMenu(true);
-                notice("info", "A bank payment was started and not finished. Choose a method to try again.");
+                notice("info", pageWords.bankUnfinished);
                 break;
               }
-              notice("info", "Continuing at your bank.");
+              notice("info", pageWords.atBank);
               post("outOfViewRedirect", { url: outcome.redirectUrl });
               break;
             default:
@@ -185,7 +185,7 @@ enum PaymentMenuScript {
               var id = problems[i].name === "msisdn" ? msisdnField : fieldIds[problems[i].name];
               if (id && $(id)) { fieldError(id, problems[i].description); shown = true; }
             }
-            if (!shown) { notice("error", body.detail || body.title || "Something went wrong."); }
+            if (!shown) { notice("error", body.detail || body.title || pageWords.somethingWrong); }
           }
           function msisdnValue(id) { return $(id).value.replace(/[\s-]/g, ""); }
           var msisdnValid = menuChecks.msisdn;
@@ -224,7 +224,7 @@ enum PaymentMenuScript {
             $("subview-frame").src = url;
           }
           function openChallenge(acsUrl, creq) {
-            openSubview("about:blank", "3-D Secure: confirm it is you");
+            openSubview("about:blank", pageWords.confirmItIsYou);
             var form = document.createElement("form");
             form.method = "post";
             form.action = acsUrl;

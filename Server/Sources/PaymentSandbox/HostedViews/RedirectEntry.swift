@@ -16,24 +16,24 @@ enum RedirectEntry: Sendable, Equatable {
     static func decide(_ order: PaymentOrderRecord, v3: Bool) -> RedirectEntry? {
         guard order.isV3 == v3 else { return nil }
         let urls = order.order.urls
-        let amount = HTMLText.money(order.order.amount, currency: order.order.currency)
+        let language = PayerLanguage(culture: order.order.language.rawValue)
+        let words = language.words
+        let amount = ["amount": language.money(order.order.amount, currency: order.order.currency)]
         switch order.status {
         case .initialized:
             return .menu
         case .paid:
             return .used(
-                heading: "This payment is completed",
-                text: "The payment of \(amount) was completed, so this payment link cannot be used again.",
-                link: .init(href: urls.completeUrl.absoluteString, label: "Return to the shop"))
+                heading: words.completedHeading, text: PayerWords.fill(words.completedText, amount),
+                link: .init(href: urls.completeUrl.absoluteString, label: words.returnToShop))
         case .aborted:
             return .used(
-                heading: "This payment was cancelled",
-                text: "The payment of \(amount) was cancelled, so this payment link cannot be used again.",
-                link: urls.cancelUrl.map { .init(href: $0.absoluteString, label: "Return to the shop") })
+                heading: words.cancelledHeading, text: PayerWords.fill(words.cancelledText, amount),
+                link: urls.cancelUrl.map { .init(href: $0.absoluteString, label: words.returnToShop) })
         default:
             return .used(
-                heading: "This payment link can no longer be used",
-                text: "The payment order is \(order.status.rawValue).", link: nil)
+                heading: words.usedHeading,
+                text: PayerWords.fill(words.statusText, ["status": order.status.rawValue]), link: nil)
         }
     }
 }

@@ -37,7 +37,9 @@ struct RedirectRoutes: Sendable {
                 throw wrongPath
             case .used(let heading, let text, let link)?:
                 return HostedViewRoutes.page(
-                    NoticePage.render(title: "Payment (sandbox)", heading: heading, text: text, link: link),
+                    NoticePage.render(
+                        title: "Payment (sandbox)", heading: heading, text: text, link: link,
+                        language: PayerLanguage(culture: order.order.language.rawValue)),
                     status: 410)
             case .menu?:
                 let page = base.url(path)
@@ -50,7 +52,6 @@ struct RedirectRoutes: Sendable {
         }
         return HostedViewRoutes.page(
             routes.menu(
-                opened, base: base, kind: v3 ? .checkout : .paymentMenu, parentOrigin: nil,
-                language: opened.payment.order.order.language.rawValue))
+                opened, base: base, kind: v3 ? .checkout : .paymentMenu, parentOrigin: nil))
     }
 }

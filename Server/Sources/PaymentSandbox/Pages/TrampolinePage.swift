@@ -50,29 +50,18 @@ struct TrampolinePage: Sendable {
             """
     }
 
-    /// "Back to <app>" in the page's language (English unless Swedish, Norwegian, Danish or
-    /// Finnish), or "Back to the app" without a name.
+    /// "Back to <app>" in the page's language (``PayerLanguage``: English for an unknown one), or
+    /// "Back to the app" without a name.
     static func label(language: String, app: String?) -> String {
+        let words = PayerLanguage(culture: language).words
         let app = app.flatMap { $0.isEmpty ? nil : $0 }
-        switch languageCode(language) {
-        case "sv": return app.map { "Tillbaka till \($0)" } ?? "Tillbaka till appen"
-        case "nb": return app.map { "Tilbake til \($0)" } ?? "Tilbake til appen"
-        case "da": return app.map { "Tilbage til \($0)" } ?? "Tilbage til appen"
-        case "fi": return app.map { "Takaisin sovellukseen \($0)" } ?? "Takaisin sovellukseen"
-        default: return app.map { "Back to \($0)" } ?? "Back to the app"
-        }
+        return app.map { PayerWords.fill(words.backTo, ["app": $0]) } ?? words.backToApp
     }
 
-    /// The page's language: one of the localised ones, else `en`. Never the raw query value, so
-    /// nothing from the query reaches the `lang` attribute.
+    /// The page's `lang`: one of ``PayerLanguage``'s codes, never the raw query value, so nothing
+    /// from the query reaches the attribute.
     static func languageCode(_ language: String) -> String {
-        switch language.lowercased() {
-        case "sv-se", "sv": "sv"
-        case "nb-no", "nb", "no": "nb"
-        case "da-dk", "da": "da"
-        case "fi-fi", "fi": "fi"
-        default: "en"
-        }
+        PayerLanguage(culture: language).code
     }
 
     /// Escapes text for an HTML text node or a double- or single-quoted attribute.

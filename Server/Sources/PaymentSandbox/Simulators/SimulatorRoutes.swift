@@ -107,12 +107,12 @@ struct SimulatorRoutes: Sendable {
             throw SandboxProblem.conflict("The 3-D Secure transaction does not wait for a challenge.")
         }
         let links = PaymentSessionLinks(urls: service.services.urls(for: request), token: token)
-        let amount = PaymentSessionOffer.majorUnits(order.order.amount) + " " + order.order.currency
+        let language = PayerLanguage(culture: order.order.language.rawValue)
         return JSONResponse.html(
             ThreeDSecurePages.challenge(
                 transaction: attempt.transaction, notificationURL: links.notification,
                 sessionData: ThreeDSecureMessage(threeDSServerTransID: attempt.transaction.serverTransactionID).encoded,
-                amount: amount))
+                amount: language.money(order.order.amount, currency: order.order.currency), language: language))
     }
 
     /// `{"events": [...]}`, oldest first; `?paymentSession=<token>` keeps one session's.

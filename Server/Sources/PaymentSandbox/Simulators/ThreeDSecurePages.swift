@@ -8,8 +8,10 @@ enum ThreeDSecurePages {
     /// URL, as a real ACS does when the cardholder finishes. No script is needed, so the page works
     /// in any web view and a test can submit it like a browser.
     static func challenge(
-        transaction: ThreeDSecureTransaction, notificationURL: String, sessionData: String, amount: String
+        transaction: ThreeDSecureTransaction, notificationURL: String, sessionData: String, amount: String,
+        language: PayerLanguage = .english
     ) -> String {
+        let words = language.words
         let action = escape(notificationURL)
         func form(_ id: String, approved: Bool, label: String, style: String) -> String {
             """
@@ -21,17 +23,17 @@ enum ThreeDSecurePages {
             """
         }
         return page(
-            title: "3-D Secure challenge",
+            title: "3-D Secure",
             body: """
                 <span class="badge">SANDBOX</span> <span class="muted">3-D Secure</span>
-                <h1>Confirm your payment</h1>
+                <h1>\(escape(words.confirmPayment))</h1>
                 <section class="card" aria-labelledby="acs-summary"><div class="body">
-                <p id="acs-summary">Confirm the payment of \(escape(amount)).</p>
-                <p class="muted">Transaction \(escape(transaction.serverTransactionID)).</p>
-                \(form("approve", approved: true, label: "Approve", style: "primary"))
-                \(form("fail", approved: false, label: "Fail", style: "secondary"))
+                <p id="acs-summary">\(escape(PayerWords.fill(words.confirmPaymentOf, ["amount": amount])))</p>
+                <p class="muted">\(escape(PayerWords.fill(words.transaction, ["id": transaction.serverTransactionID])))</p>
+                \(form("approve", approved: true, label: escape(words.approve), style: "primary"))
+                \(form("fail", approved: false, label: escape(words.decline), style: "secondary"))
                 </div></section>
-                """)
+                """, language: language)
     }
 
     /// What the hidden method (fingerprint) request loads.
@@ -42,8 +44,8 @@ enum ThreeDSecurePages {
         title: "3-D Secure finished", body: "<p>Authentication finished. Returning to the app.</p>")
 
     /// A page with the sandbox's look (the hosted views' shared style).
-    static func page(title: String, body: String) -> String {
-        SandboxPageStyle.head(title: title) + """
+    static func page(title: String, body: String, language: PayerLanguage = .english) -> String {
+        SandboxPageStyle.head(title: title, language: language.code) + """
             <body>
             <main>
             \(body)
