@@ -34,7 +34,8 @@ import Testing
                 == .used(
                     heading: "Betalningen är genomförd",
                     text: "Betalningen på 15,00\u{00A0}kr är genomförd, så länken kan inte användas igen.",
-                    link: .init(href: paid.order.order.urls.completeUrl.absoluteString, label: "Tillbaka till butiken")))
+                    link: .init(href: paid.order.order.urls.completeUrl.absoluteString, label: "Tillbaka till butiken"))
+        )
         var aborted = F.payment(try F.record())
         _ = try aborted.abort()
         #expect(
