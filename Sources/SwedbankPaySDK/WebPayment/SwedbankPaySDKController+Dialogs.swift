@@ -1,7 +1,7 @@
 import Foundation
 
-// The payer's dialogs: the page's JavaScript dialogs, the "payment may be stuck" prompt and the
-// browser notice (decided by `PayerDialogs` and `ProcessHostWatch`), and the terms of service page.
+// The payer's dialogs as the flow decides them: the page's JavaScript dialogs, the "payment may be
+// stuck" prompt and the browser notice (`PayerDialogs` words them), and the terms of service page.
 extension SwedbankPaySDKController {
     var activeDialogPresenter: (any SwedbankPaySDK.PayerDialogPresenter)? {
         dialogPresenter ?? Self.defaultDialogPresenter ?? Self.platformDialogPresenter()
@@ -12,76 +12,47 @@ extension SwedbankPaySDKController {
         guard let presenter = activeDialogPresenter else {
             return dialog.unattendedAnswer
         }
-        if processWatch.prompt != nil {
-            promptNumber += 1
-            presenter.dismiss()
-            watch(.promptClosed)
-        }
+        send(.pageDialog)
         let shown = SwedbankPaySDK.PayerDialogs.dialog(for: dialog, text: SwedbankPaySDK.Strings.text)
         let response = await presenter.present(shown, over: self)
         return SwedbankPaySDK.PayerDialogs.answer(to: dialog, response: response)
     }
 
-    /// Feeds the watch and carries out what it decides.
-    func watch(_ input: SwedbankPaySDK.ProcessHostWatch.Input) {
-        for effect in processWatch.reduce(input) {
-            switch effect {
-            case .showMaybeStuck:
-                prompt(SwedbankPaySDK.PayerDialogs.maybeStuck(text: SwedbankPaySDK.Strings.text)) { [weak self] in
-                    if $0.button == 1 { self?.continueInBrowser() }
-                }
-            case .showContinuesInBrowser:
-                prompt(SwedbankPaySDK.PayerDialogs.continuesInBrowser(text: SwedbankPaySDK.Strings.text)) { _ in }
-            case .dismissPrompt:
-                promptNumber += 1
-                activeDialogPresenter?.dismiss()
-            case .scheduleCheck(let time):
-                processWatchCheck?.cancel()
-                let clock = clock
-                processWatchCheck = Task { [weak self] in
-                    do {
-                        try await clock.sleep(seconds: max(0, time - clock.now))
-                    } catch {
-                        return
-                    }
-                    self?.watch(.checkDue(at: clock.now))
-                }
-            case .cancelCheck:
-                processWatchCheck?.cancel()
-                processWatchCheck = nil
-            }
-        }
-    }
-
     /// The payer came back to the app (UIKit tells the controller; other platforms' hosts call
     /// it): a payment left in another app may be stuck.
     public func applicationDidBecomeActive() {
-        watch(.appBecameActive(at: clock.now))
+        send(.appBecameActive(at: clock.now))
     }
 
-    private func prompt(
-        _ dialog: SwedbankPaySDK.PayerDialog, then: @escaping (SwedbankPaySDK.PayerDialogResponse) -> Void
-    ) {
-        guard let presenter = activeDialogPresenter else {
-            watch(.promptClosed)
-            return
+    func scheduleCheck(at time: TimeInterval) {
+        runner.checkTask?.cancel()
+        let clock = clock
+        runner.checkTask = Task { [weak self] in
+            do {
+                try await clock.sleep(seconds: max(0, time - clock.now))
+            } catch {
+                return
+            }
+            self?.send(.checkDue(at: clock.now))
         }
-        promptNumber += 1
-        let number = promptNumber
+    }
+
+    /// Shows a prompt; its answer goes back to the flow with its number (without a presenter it
+    /// is closed at once).
+    func present(_ prompt: SwedbankPaySDK.WebPrompt, number: Int) {
+        guard let presenter = activeDialogPresenter else {
+            return send(.promptAnswered(number: number, prompt, button: nil))
+        }
+        let dialog =
+            switch prompt {
+            case .maybeStuck: SwedbankPaySDK.PayerDialogs.maybeStuck(text: SwedbankPaySDK.Strings.text)
+            case .continuesInBrowser: SwedbankPaySDK.PayerDialogs.continuesInBrowser(text: SwedbankPaySDK.Strings.text)
+            }
         Task { [weak self] in
             guard let self else { return }
             let response = await presenter.present(dialog, over: self)
-            guard self.promptNumber == number else { return }
-            self.watch(.promptClosed)
-            then(response)
+            self.send(.promptAnswered(number: number, prompt, button: response.button))
         }
-    }
-
-    /// The payer chose to continue in the browser: later pages open there, and the menu is shown
-    /// again for them to start over from.
-    private func continueInBrowser() {
-        webRedirectBehavior = .AlwaysUseBrowser
-        send(.paymentUrlReturned)
     }
 
     // MARK: Terms of service
@@ -90,12 +61,12 @@ extension SwedbankPaySDKController {
     /// payer closes it (``dismissTermsOfService()``). Without a web view host the browser shows
     /// them.
     func showTermsOfService(_ url: URL) async {
-        guard let host = webViewHost, let page = try? await host.makeWebView() else {
-            _ = await appLauncher.open(url)
+        guard let host = runner.webViewHost, let page = try? await host.makeWebView() else {
+            _ = await runner.appLauncher.open(url)
             return
         }
-        await termsOfServiceWebView?.close()
-        termsOfServiceWebView = page
+        await runner.termsWebView?.close()
+        runner.termsWebView = page
         // The terms stay a document to read: no app launches, no popups, no script messages.
         page.navigationDecider = { request in
             let scheme = request.url.scheme?.lowercased()
@@ -107,14 +78,14 @@ extension SwedbankPaySDKController {
 
     /// Closes the terms of service page, if shown.
     public func dismissTermsOfService() {
-        guard let page = termsOfServiceWebView else { return }
-        termsOfServiceWebView = nil
+        guard let page = runner.termsWebView else { return }
+        runner.termsWebView = nil
         dismissTermsOfServicePresentation(page.viewController)
         Task { await page.close() }
     }
 
     /// The terms of service page shown now, if any (its web view's view controller).
     public var termsOfServicePage: SwedbankPaySDK.PlatformViewController? {
-        termsOfServiceWebView?.viewController
+        runner.termsWebView?.viewController
     }
 }

@@ -12,14 +12,14 @@ extension SwedbankPaySDKController {
     public func paymentRestorationData() throws -> Data {
         var snapshot = SwedbankPaySDK.WebPaymentSnapshot(
             version: SwedbankPaySDK.WebPaymentSnapshot.currentVersion,
-            state: state,
-            consumer: consumer,
-            paymentOrder: paymentOrder,
+            state: flow.payment,
+            consumer: runner.arguments.consumer,
+            paymentOrder: runner.arguments.paymentOrder,
             userData: nil,
             configurationWasGiven: givenConfiguration != nil,
-            orderKey: orderKey
+            orderKey: runner.orderKey
         )
-        if let userData {
+        if let userData = runner.arguments.userData {
             if let value = SwedbankPaySDK.CodableRegistry.shared.registeredValue(userData) {
                 snapshot.userData = SwedbankPaySDK.TypedCodableValue(value)
             } else {
@@ -37,7 +37,7 @@ extension SwedbankPaySDKController {
     /// answers the order it may already have made), and a payment menu that was shown is shown again. Data that
     /// cannot be read ends the payment with ``StateRestorationError``, reported to the delegate.
     public func restorePayment(from data: Data) {
-        guard case .idle = state else { return }
+        guard case .idle = flow.payment else { return }
         let snapshot: SwedbankPaySDK.WebPaymentSnapshot
         do {
             snapshot = try JSONDecoder().decode(SwedbankPaySDK.WebPaymentSnapshot.self, from: data)
@@ -48,42 +48,25 @@ extension SwedbankPaySDKController {
             let restorationError =
                 error as? StateRestorationError ?? (error as? SwedbankPaySDK.UnregisteredCodableError)
                 .map { StateRestorationError.unregisteredCodable($0.typeName) } ?? .unknown
-            state = .failed(nil, SwedbankPaySDK.WebPaymentError(restorationError))
-            notifyTerminalState()
-            return
+            return send(.restore(.unreadable(restorationError)))
         }
-        consumer = snapshot.consumer
-        paymentOrder = snapshot.paymentOrder
+        runner.arguments = SwedbankPaySDK.FlowArguments(
+            consumer: snapshot.consumer, paymentOrder: snapshot.paymentOrder, userData: snapshot.userData?.value)
         // Data saved before keys were kept has none: its order gets a new one.
-        orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
-        userData = snapshot.userData?.value
-        state = snapshot.state
-        if state.isTerminal {
-            notifyTerminalState()
-            return
-        }
-        // A configuration given to the saved controller's initializer is not in the data: a
-        // controller that was not given one itself cannot know it (5.0.3's rule).
-        if snapshot.configurationWasGiven == true, givenConfiguration == nil {
-            state = .failed(
-                state.paymentOrderInfo,
-                SwedbankPaySDK.WebPaymentError(StateRestorationError.nonpersistableConfiguration))
-            notifyTerminalState()
-            return
-        }
+        runner.orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
         let configuration = configuration
-        guard !(configuration is MissingConfiguration) else {
-            state = .failed(
-                state.paymentOrderInfo, SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration))
-            notifyTerminalState()
-            return
+        let problem: Error?
+        if snapshot.configurationWasGiven == true, givenConfiguration == nil {
+            // A configuration given to the saved controller's initializer is not in the data: a
+            // controller that was not given one itself cannot know it (5.0.3's rule).
+            problem = StateRestorationError.nonpersistableConfiguration
+        } else if configuration is MissingConfiguration {
+            problem = ControllerError.missingConfiguration
+        } else {
+            problem = nil
+            if !snapshot.state.isTerminal { run(with: configuration) }
         }
-        runningConfiguration = configuration
-        chooseEnvironment()
-        SwedbankPaySDK.PaymentURLRouter.shared.register(self)
-        for effect in SwedbankPaySDK.WebPaymentMachine.resume(state) {
-            run(effect)
-        }
+        send(.restore(.saved(snapshot.state, problem: problem.map(SwedbankPaySDK.WebPaymentError.init))))
     }
 }
 

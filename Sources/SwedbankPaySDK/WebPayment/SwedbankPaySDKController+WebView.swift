@@ -4,21 +4,15 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// The controller's side of the web view: showing pages, receiving their messages, and deciding
-// navigations with `NavigationPolicy`.
+// The runner's side of the web view: showing pages and handing their messages, loads and
+// navigations to the flow, and answering the web view as the flow decides.
 extension SwedbankPaySDKController {
-    /// Chooses the web view host and app launcher, when a payment starts or is restored.
-    func chooseEnvironment() {
-        webViewHost = injectedWebViewHost ?? Self.defaultWebViewHost ?? Self.platformWebViewHost()
-        appLauncher = injectedAppLauncher ?? Self.defaultAppLauncher ?? Self.platformAppLauncher()
-    }
-
     /// The web view, made on first use; concurrent callers share one.
     func obtainWebView() async -> (any SwedbankPaySDK.WebView)? {
-        if let webView { return webView }
-        if let webViewTask { return await webViewTask.value }
-        guard let host = webViewHost else {
-            send(.pageFailed(SwedbankPaySDK.WebPaymentError(ControllerError.missingWebViewHost)))
+        if let webView = runner.webView { return webView }
+        if let webViewTask = runner.webViewTask { return await webViewTask.value }
+        guard let host = runner.webViewHost else {
+            send(.webViewFailed(SwedbankPaySDK.WebPaymentError(ControllerError.missingWebViewHost)))
             return nil
         }
         let task = Task { [weak self] () -> (any SwedbankPaySDK.WebView)? in
@@ -28,21 +22,21 @@ extension SwedbankPaySDKController {
                 return webView
             } catch {
                 let failure = ControllerError.webViewUnavailable(String(describing: error))
-                self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(failure)))
+                self?.send(.webViewFailed(SwedbankPaySDK.WebPaymentError(failure)))
                 return nil
             }
         }
-        webViewTask = task
+        runner.webViewTask = task
         return await task.value
     }
 
     private func attach(_ webView: any SwedbankPaySDK.WebView) {
-        self.webView = webView
+        runner.webView = webView
         webView.navigationDecider = { [weak self] request in
             await self?.decide(request) ?? .cancel
         }
         webView.loadFailureHandler = { [weak self] failure in
-            self?.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
+            self?.send(.webViewFailed(SwedbankPaySDK.WebPaymentFlow.redirectFailure(failure)))
         }
         webView.dialogHandler = { [weak self] dialog in
             await self?.answer(dialog) ?? dialog.unattendedAnswer
@@ -52,72 +46,34 @@ extension SwedbankPaySDKController {
 
     // MARK: Pages
 
-    func show(_ page: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool) {
-        pageCount += 1
-        let number = pageCount
-        shownPage = (page, number)
-        isShowingOwnPage = true
+    func show(_ page: SwedbankPaySDK.WebPaymentPage, number: Int, baseURL: URL?, delayed: Bool) {
         let html = page.html(style: paymentMenuStyle.map(SwedbankPaySDK.JSONValue.init(anyObject:)), delayed: delayed)
-        let infoShown = state.paymentOrderInfo
-        watch(.webViewNavigated)
         Task { [weak self] in
             guard let self, let webView = await self.obtainWebView() else { return }
             do {
                 try await webView.addMessageHandler(name: SwedbankPaySDK.WebPaymentPage.messageHandlerName) {
                     [weak self] body in
-                    self?.receive(body, fromPage: number)
+                    self?.send(.posted(page: number, body))
                 }
                 try await webView.loadHTML(html, baseURL: baseURL ?? URL(string: "about:blank")!)
             } catch {
-                // A load replaced by a newer page (a reload, an update) is not a failure.
-                guard self.shownPage?.number == number else { return }
                 let failure =
                     error as? SwedbankPaySDK.WebViewLoadFailure
                     ?? SwedbankPaySDK.WebViewLoadFailure(url: baseURL, description: String(describing: error))
-                self.send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.RedirectFailure(error: failure))))
+                self.send(.pageLoadFailed(page: number, failure))
                 return
             }
-            // v2 has no "loaded" event: the menu counts as shown when its page has loaded.
-            if case .paymentMenu = page, let infoShown, self.shownPage?.number == number, !self.state.isTerminal {
-                self.delegate?.paymentOrderDidShow(info: infoShown)
-            }
-        }
-    }
-
-    private func receive(_ body: SwedbankPaySDK.JSONValue, fromPage number: Int) {
-        guard let shownPage, shownPage.number == number, isShowingOwnPage,
-            let message = SwedbankPaySDK.WebPaymentMessage(body: body, page: shownPage.page)
-        else { return }
-        switch message {
-        case .scriptLoaded, .shippingDetailsAvailable:
-            break
-        case .scriptError(let url):
-            send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.ScriptLoadingFailure(scriptUrl: url))))
-        case .error(let failure):
-            send(.pageFailed(SwedbankPaySDK.WebPaymentError(WebContentError.ScriptError(failure))))
-        case .consumerIdentified(let ref):
-            send(.consumerIdentified(consumerProfileRef: ref))
-        case .payerIdentified:
-            send(.payerIdentified)
-        case .paid:
-            send(.completed)
-        case .event(let name, let arguments):
-            if case .checkout = shownPage.page, let info = currentPaymentOrder {
-                if name == "OnCheckoutLoaded" {
-                    delegate?.paymentOrderDidShow(info: info)
-                } else if name == "OnInstrumentSelected" {
-                    delegate?.instrumentSelected()
-                }
-            }
-            delegate?.javaScriptEvent(name: name, arguments: arguments.mapValues(\.anyValue))
+            self.send(.pageLoaded(page: number))
         }
     }
 
     // MARK: Navigation
 
+    /// Asks the flow about a navigation and waits for its answer (which may come after an app
+    /// launch or the configuration's say).
     private func decide(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
         webNavigationLogger?(request.url)
-        let configuration = runningConfiguration
+        let configuration = runner.configuration
         let policy = SwedbankPaySDK.NavigationPolicy(
             info: currentPaymentOrder,
             webRedirectBehavior: webRedirectBehavior,
@@ -125,69 +81,45 @@ extension SwedbankPaySDKController {
                 configuration?.url(url, matchesPaymentUrl: paymentUrl) ?? false
             }
         )
-        switch policy.decide(request) {
-        case .allow:
-            leaveOwnPage(request)
-            return .allow
-        case .deny:
-            return .cancel
-        case .complete:
-            send(.completed)
-            return .cancel
-        case .cancelPayment:
-            send(.canceledByPayer)
-            return .cancel
-        case .reloadPaymentMenu:
-            send(.paymentUrlReturned)
-            return .cancel
-        case .termsOfService(let url):
-            if delegate?.overrideTermsOfServiceTapped(url: url) != true {
-                await showTermsOfService(url)
-            }
-            return .cancel
-        case .launchApp(let url):
-            if await appLauncher.open(url) { watch(.openedApp(at: clock.now)) }
-            return .cancel
-        case .openInBrowser(let url):
-            if await appLauncher.open(url) { watch(.openedBrowser) }
-            return .cancel
-        case .thirdPartyPage(let url, let placement):
-            if await appLauncher.openAppLink(url) {
-                watch(.openedApp(at: clock.now))
-                return .cancel
-            }
-            guard await opensInWebView(request, placement: placement) else {
-                if await appLauncher.open(url) { watch(.openedBrowser) }
-                return .cancel
-            }
-            leaveOwnPage(request)
-            return .allow
+        runner.navigations.count += 1
+        let navigation = SwedbankPaySDK.WebNavigation(id: runner.navigations.count, request: request)
+        send(.navigation(navigation, policy.decide(request)))
+        if let decision = runner.navigations.answered.removeValue(forKey: navigation.id) { return decision }
+        return await withCheckedContinuation { continuation in
+            runner.navigations.waiting[navigation.id] = continuation
         }
     }
 
-    private func opensInWebView(
-        _ request: SwedbankPaySDK.WebNavigationRequest, placement: SwedbankPaySDK.ThirdPartyPlacement
-    ) async -> Bool {
-        switch placement {
-        case .webView:
-            return true
-        case .browser:
-            return false
-        case .askConfiguration:
-            guard let configuration = runningConfiguration, let webView,
-                let action = Self.navigationAction(for: request, in: webView)
-            else { return true }
-            return await configuration.callDecidePolicyForPaymentMenuRedirect(navigationAction: action)
-                == .openInWebView
+    func answer(_ navigation: SwedbankPaySDK.WebNavigation, _ decision: SwedbankPaySDK.WebNavigationDecision) {
+        if let waiting = runner.navigations.waiting.removeValue(forKey: navigation.id) {
+            waiting.resume(returning: decision)
+        } else {
+            runner.navigations.answered[navigation.id] = decision
         }
     }
 
-    private func leaveOwnPage(_ request: SwedbankPaySDK.WebNavigationRequest) {
-        // The payment moved on in the web view: it is not stuck in another app.
-        if request.isMainFrame { watch(.webViewNavigated) }
-        guard request.isMainFrame, !request.isNewWindow, isShowingOwnPage else { return }
-        isShowingOwnPage = false
-        delegate?.paymentOrderDidHide()
+    func open(_ opening: SwedbankPaySDK.WebOpening, for navigation: SwedbankPaySDK.WebNavigation) {
+        let launcher = runner.appLauncher
+        Task { [weak self] in
+            let opened: Bool
+            switch opening {
+            case .app(let url), .browser(let url): opened = await launcher.open(url)
+            case .appLink(let url, _): opened = await launcher.openAppLink(url)
+            }
+            guard let self else { return }
+            self.send(.opened(navigation, opening, succeeded: opened, at: self.clock.now))
+        }
+    }
+
+    func askConfiguration(_ navigation: SwedbankPaySDK.WebNavigation) {
+        // Without a configuration or a navigation action to show it, the page opens in the web view.
+        guard let configuration = runner.configuration, let webView = runner.webView,
+            let action = Self.navigationAction(for: navigation.request, in: webView)
+        else { return send(.configurationPlaced(navigation, inWebView: true)) }
+        Task { [weak self] in
+            let policy = await configuration.callDecidePolicyForPaymentMenuRedirect(navigationAction: action)
+            self?.send(.configurationPlaced(navigation, inWebView: policy == .openInWebView))
+        }
     }
 }
 
@@ -229,14 +161,14 @@ extension SwedbankPaySDKController: SwedbankPaySDK.PaymentURLReceiver {
     /// A paymentUrl given to `SwedbankPaySDK.open(url:)`: if it is this payment's (by the
     /// configuration's `url(_:matchesPaymentUrl:)`), the payment menu reloads.
     func receivePaymentURL(_ url: URL) -> Bool {
-        guard let paymentUrl = currentPaymentOrder?.paymentUrl, let configuration = runningConfiguration else {
+        guard let paymentUrl = currentPaymentOrder?.paymentUrl, let configuration = runner.configuration else {
             return false
         }
         let matches =
             SwedbankPaySDK.NavigationPolicy.normalized(url) == SwedbankPaySDK.NavigationPolicy.normalized(paymentUrl)
             || configuration.url(url, matchesPaymentUrl: paymentUrl)
         guard matches else { return false }
-        send(.paymentUrlReturned)
+        send(.payment(.paymentUrlReturned))
         return true
     }
 }

@@ -46,7 +46,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// Observes the payment. Setting it when the payment has already ended tells the new delegate
     /// how it ended, at once.
     public weak var delegate: SwedbankPaySDKDelegate? {
-        didSet { notifyTerminalState() }
+        didSet { send(.delegateSet) }
     }
 
     /// Style passed to the hosted view as its `style` parameter, as JSON. Values JSON cannot
@@ -56,7 +56,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// Where redirected pages open; see ``WebRedirectBehavior``. Under `Default` the controller
     /// also watches for a payment stuck in another app and offers to continue in the browser.
     public var webRedirectBehavior: WebRedirectBehavior = .Default {
-        didSet { watch(.promptsAllowed(webRedirectBehavior == .Default)) }
+        didSet { send(.promptsAllowed(webRedirectBehavior == .Default)) }
     }
 
     /// Told the URL of every navigation the payment's web view asks about, before it is decided
@@ -74,17 +74,17 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
 
     /// The payment order being paid, once the configuration created it.
     public var currentPaymentOrder: SwedbankPaySDK.ViewPaymentOrderInfo? {
-        state.paymentOrderInfo
+        flow.payment.paymentOrderInfo
     }
 
     /// Whether the web view shows the payment menu page (not a page it redirected to).
     public var showingPaymentOrder: Bool {
-        currentPaymentOrder != nil && isShowingOwnPage
+        flow.showsPaymentOrder
     }
 
     /// Whether an `updatePaymentOrder(updateInfo:)` is in progress.
     public var updatingPaymentOrder: Bool {
-        if case .updatingPaymentOrder = state { return true }
+        if case .updatingPaymentOrder = flow.payment { return true }
         return false
     }
 
@@ -102,40 +102,16 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
 
     // MARK: State (used by the extensions that run the flow)
 
-    var state = SwedbankPaySDK.WebPaymentState.idle
-    var runningConfiguration: SwedbankPaySDKConfiguration?
-    var consumer: SwedbankPaySDK.Consumer?
-    var paymentOrder: SwedbankPaySDK.PaymentOrder?
-    /// The idempotency key of this payment's order: made when the payment starts, saved with it,
-    /// and sent by every creation of it (a retry, or the creation redone after restoring).
-    var orderKey = SwedbankPaySDK.IdempotencyKey()
-    var userData: Any?
-    /// The `updateInfo` of the update in flight (there is at most one: a new one replaces it).
-    var updateInfo: Any = ()
+    /// The payment and everything decided about it; changed only by `WebPaymentFlow.reduce`.
+    var flow = SwedbankPaySDK.WebPaymentFlow()
     var givenConfiguration: SwedbankPaySDKConfiguration?
     let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
     let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
-    var webViewHost: (any SwedbankPaySDK.WebViewHost)?
-    var appLauncher: any SwedbankPaySDK.AppLauncher = SwedbankPaySDK.NoAppLauncher()
-    var webView: (any SwedbankPaySDK.WebView)?
-    var webViewTask: Task<(any SwedbankPaySDK.WebView)?, Never>?
-    var creationTask: Task<Void, Never>?
-    var updateTask: Task<Void, Never>?
-    /// The page shown and its number: messages from an older page are ignored.
-    var shownPage: (page: SwedbankPaySDK.WebPaymentPage, number: Int)?
-    var pageCount = 0
-    /// Whether the web view still shows the SDK's page rather than a page it navigated to.
-    var isShowingOwnPage = false
-    /// Where the payment goes on, for the "payment may be stuck" prompt.
-    var processWatch = SwedbankPaySDK.ProcessHostWatch()
-    /// The check the watch scheduled.
-    var processWatchCheck: Task<Void, Never>?
-    /// Numbers the prompts shown, so an answer to one taken away is ignored.
-    var promptNumber = 0
-    /// Reads the time for the watch; tests set a manual clock.
+    /// What the runner works with once the payment started or was restored: the configuration,
+    /// the app's values, the web views and the work in flight.
+    var runner = WebPaymentRunner()
+    /// Reads the time for the stuck prompt; tests set a manual clock.
     var clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock()
-    /// The web view of the terms of service page while it is shown.
-    var termsOfServiceWebView: (any SwedbankPaySDK.WebView)?
     #if canImport(UIKit)
         /// Tells the controller when the app becomes active, while the view is loaded.
         var activationObserver: ActivationObserver?
@@ -305,10 +281,11 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// and the menu stays. A new update replaces one in progress. Does nothing unless the menu is
     /// shown.
     public func updatePaymentOrder(updateInfo: Any) {
-        switch state {
+        switch flow.payment {
         case .paying, .updatingPaymentOrder:
-            self.updateInfo = updateInfo
-            send(.updateRequested)
+            // The update the request starts (or replaces the one in flight with) is of this value.
+            runner.arguments.updateInfo = updateInfo
+            send(.payment(.updateRequested))
         default:
             return
         }
@@ -318,7 +295,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// `paymentCanceled()` (or `paymentFailed(error:)` if the abort failed). Before a payment order
     /// exists the payment is canceled at once.
     public func abortPayment() {
-        send(.abortRequested)
+        send(.payment(.abortRequested))
     }
 
     private func start(
@@ -328,21 +305,13 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         paymentOrder: SwedbankPaySDK.PaymentOrder?,
         userData: Any?
     ) {
-        guard case .idle = state else { return }
-        self.consumer = consumer
-        self.paymentOrder = paymentOrder
-        self.orderKey = SwedbankPaySDK.IdempotencyKey()
-        self.userData = userData
+        guard case .idle = flow.payment else { return }
+        runner.arguments = SwedbankPaySDK.FlowArguments(
+            consumer: consumer, paymentOrder: paymentOrder, userData: userData)
+        runner.orderKey = SwedbankPaySDK.IdempotencyKey()
         let configuration = configuration
-        guard !(configuration is MissingConfiguration) else {
-            let error = SwedbankPaySDK.WebPaymentError(ControllerError.missingConfiguration)
-            state = .failed(nil, error)
-            run(.notifyFailed(error))
-            return
-        }
-        runningConfiguration = configuration
-        chooseEnvironment()
-        SwedbankPaySDK.PaymentURLRouter.shared.register(self)
-        send(.start(useCheckin: useCheckin, isV3: isV3))
+        let configured = !(configuration is MissingConfiguration)
+        if configured { run(with: configuration) }
+        send(.start(useCheckin: useCheckin, isV3: isV3, configured: configured))
     }
 }
