@@ -145,4 +145,265 @@ import Testing
         let actions = flow.reduce(input(kind))
         return "\(Self.phase(flow.payment)): " + actions.map(describe).joined(separator: ", ")
     }
+
+    /// The table: the phase after and the actions, in short. Rows are phases, columns inputs.
+    static let table: [Phase: [Input.Kind: String]] = [
+        .idle: [
+            .start: "creatingPaymentOrder: register, postPaymentorders(-)",
+            .restore: "paying: register, show paymentMenu 1, cancelCheck",
+            .payment: "idle: ",
+            .delegateSet: "idle: ",
+            .payerExpanded: "idle: ",
+            .posted: "idle: ",
+            .pageLoaded: "idle: ",
+            .pageLoadFailed: "idle: ",
+            .webViewFailed: "idle: ",
+            .navigation: "idle: open appLink",
+            .termsOffered: "idle: showTerms",
+            .termsShown: "idle: answer cancel",
+            .opened: "idle: check at 30, answer cancel",
+            .configurationPlaced: "idle: open browser",
+            .pageDialog: "idle: ",
+            .promptAnswered: "idle: ",
+            .promptsAllowed: "idle: cancelCheck",
+            .appBecameActive: "idle: ",
+            .checkDue: "idle: ",
+        ],
+        .initializingConsumerSession: [
+            .start: "initializingConsumerSession: ",
+            .restore: "initializingConsumerSession: ",
+            .payment: "canceled: cancelCreation, canceled, unregister",
+            .delegateSet: "initializingConsumerSession: ",
+            .payerExpanded: "initializingConsumerSession: ",
+            .posted: "initializingConsumerSession: ",
+            .pageLoaded: "initializingConsumerSession: ",
+            .pageLoadFailed: "initializingConsumerSession: ",
+            .webViewFailed: "initializingConsumerSession: ",
+            .navigation: "initializingConsumerSession: open appLink",
+            .termsOffered: "initializingConsumerSession: showTerms",
+            .termsShown: "initializingConsumerSession: answer cancel",
+            .opened: "initializingConsumerSession: check at 30, answer cancel",
+            .configurationPlaced: "initializingConsumerSession: open browser",
+            .pageDialog: "initializingConsumerSession: ",
+            .promptAnswered: "initializingConsumerSession: ",
+            .promptsAllowed: "initializingConsumerSession: cancelCheck",
+            .appBecameActive: "initializingConsumerSession: ",
+            .checkDue: "initializingConsumerSession: ",
+        ],
+        .identifyingConsumer: [
+            .start: "identifyingConsumer: ",
+            .restore: "identifyingConsumer: ",
+            .payment: "canceled: cancelCreation, canceled, unregister",
+            .delegateSet: "identifyingConsumer: ",
+            .payerExpanded: "identifyingConsumer: ",
+            .posted: "identifyingConsumer: ",
+            .pageLoaded: "identifyingConsumer: ",
+            .pageLoadFailed: "failed: failed, unregister",
+            .webViewFailed: "failed: failed, unregister",
+            .navigation: "identifyingConsumer: open appLink",
+            .termsOffered: "identifyingConsumer: showTerms",
+            .termsShown: "identifyingConsumer: answer cancel",
+            .opened: "identifyingConsumer: check at 30, answer cancel",
+            .configurationPlaced: "identifyingConsumer: open browser",
+            .pageDialog: "identifyingConsumer: ",
+            .promptAnswered: "identifyingConsumer: ",
+            .promptsAllowed: "identifyingConsumer: cancelCheck",
+            .appBecameActive: "identifyingConsumer: ",
+            .checkDue: "identifyingConsumer: ",
+        ],
+        .creatingPaymentOrder: [
+            .start: "creatingPaymentOrder: ",
+            .restore: "creatingPaymentOrder: ",
+            .payment: "canceled: cancelCreation, canceled, unregister",
+            .delegateSet: "creatingPaymentOrder: ",
+            .payerExpanded: "creatingPaymentOrder: ",
+            .posted: "creatingPaymentOrder: ",
+            .pageLoaded: "creatingPaymentOrder: ",
+            .pageLoadFailed: "creatingPaymentOrder: ",
+            .webViewFailed: "creatingPaymentOrder: ",
+            .navigation: "creatingPaymentOrder: open appLink",
+            .termsOffered: "creatingPaymentOrder: showTerms",
+            .termsShown: "creatingPaymentOrder: answer cancel",
+            .opened: "creatingPaymentOrder: check at 30, answer cancel",
+            .configurationPlaced: "creatingPaymentOrder: open browser",
+            .pageDialog: "creatingPaymentOrder: ",
+            .promptAnswered: "creatingPaymentOrder: ",
+            .promptsAllowed: "creatingPaymentOrder: cancelCheck",
+            .appBecameActive: "creatingPaymentOrder: ",
+            .checkDue: "creatingPaymentOrder: ",
+        ],
+        .paying: [
+            .start: "paying: ",
+            .restore: "paying: ",
+            .payment: "aborting: abort",
+            .delegateSet: "paying: ",
+            .payerExpanded: "paying: shippingAddressIsKnown",
+            .posted: "complete: complete, unregister",
+            .pageLoaded: "paying: ",
+            .pageLoadFailed: "failed: failed, unregister",
+            .webViewFailed: "failed: failed, unregister",
+            .navigation: "paying: open appLink",
+            .termsOffered: "paying: showTerms",
+            .termsShown: "paying: answer cancel",
+            .opened: "paying: check at 30, answer cancel",
+            .configurationPlaced: "paying: open browser",
+            .pageDialog: "paying: ",
+            .promptAnswered: "paying: ",
+            .promptsAllowed: "paying: cancelCheck",
+            .appBecameActive: "paying: ",
+            .checkDue: "paying: ",
+        ],
+        .updatingPaymentOrder: [
+            .start: "updatingPaymentOrder: ",
+            .restore: "updatingPaymentOrder: ",
+            .payment: "aborting: cancelUpdate, abort",
+            .delegateSet: "updatingPaymentOrder: ",
+            .payerExpanded: "updatingPaymentOrder: ",
+            .posted: "complete: cancelUpdate, complete, unregister",
+            .pageLoaded: "updatingPaymentOrder: ",
+            .pageLoadFailed: "failed: cancelUpdate, failed, unregister",
+            .webViewFailed: "failed: cancelUpdate, failed, unregister",
+            .navigation: "updatingPaymentOrder: open appLink",
+            .termsOffered: "updatingPaymentOrder: showTerms",
+            .termsShown: "updatingPaymentOrder: answer cancel",
+            .opened: "updatingPaymentOrder: check at 30, answer cancel",
+            .configurationPlaced: "updatingPaymentOrder: open browser",
+            .pageDialog: "updatingPaymentOrder: ",
+            .promptAnswered: "updatingPaymentOrder: ",
+            .promptsAllowed: "updatingPaymentOrder: cancelCheck",
+            .appBecameActive: "updatingPaymentOrder: ",
+            .checkDue: "updatingPaymentOrder: ",
+        ],
+        .aborting: [
+            .start: "aborting: ",
+            .restore: "aborting: ",
+            .payment: "aborting: ",
+            .delegateSet: "aborting: ",
+            .payerExpanded: "aborting: ",
+            .posted: "complete: complete, unregister",
+            .pageLoaded: "aborting: ",
+            .pageLoadFailed: "aborting: ",
+            .webViewFailed: "aborting: ",
+            .navigation: "aborting: open appLink",
+            .termsOffered: "aborting: showTerms",
+            .termsShown: "aborting: answer cancel",
+            .opened: "aborting: check at 30, answer cancel",
+            .configurationPlaced: "aborting: open browser",
+            .pageDialog: "aborting: ",
+            .promptAnswered: "aborting: ",
+            .promptsAllowed: "aborting: cancelCheck",
+            .appBecameActive: "aborting: ",
+            .checkDue: "aborting: ",
+        ],
+        .complete: [
+            .start: "complete: ",
+            .restore: "complete: ",
+            .payment: "complete: ",
+            .delegateSet: "complete: complete",
+            .payerExpanded: "complete: ",
+            .posted: "complete: ",
+            .pageLoaded: "complete: ",
+            .pageLoadFailed: "complete: ",
+            .webViewFailed: "complete: ",
+            .navigation: "complete: open appLink",
+            .termsOffered: "complete: showTerms",
+            .termsShown: "complete: answer cancel",
+            .opened: "complete: check at 30, answer cancel",
+            .configurationPlaced: "complete: open browser",
+            .pageDialog: "complete: ",
+            .promptAnswered: "complete: ",
+            .promptsAllowed: "complete: cancelCheck",
+            .appBecameActive: "complete: ",
+            .checkDue: "complete: ",
+        ],
+        .canceled: [
+            .start: "canceled: ",
+            .restore: "canceled: ",
+            .payment: "canceled: ",
+            .delegateSet: "canceled: canceled",
+            .payerExpanded: "canceled: ",
+            .posted: "canceled: ",
+            .pageLoaded: "canceled: ",
+            .pageLoadFailed: "canceled: ",
+            .webViewFailed: "canceled: ",
+            .navigation: "canceled: open appLink",
+            .termsOffered: "canceled: showTerms",
+            .termsShown: "canceled: answer cancel",
+            .opened: "canceled: check at 30, answer cancel",
+            .configurationPlaced: "canceled: open browser",
+            .pageDialog: "canceled: ",
+            .promptAnswered: "canceled: ",
+            .promptsAllowed: "canceled: cancelCheck",
+            .appBecameActive: "canceled: ",
+            .checkDue: "canceled: ",
+        ],
+        .failed: [
+            .start: "failed: ",
+            .restore: "failed: ",
+            .payment: "failed: ",
+            .delegateSet: "failed: failed",
+            .payerExpanded: "failed: ",
+            .posted: "failed: ",
+            .pageLoaded: "failed: ",
+            .pageLoadFailed: "failed: ",
+            .webViewFailed: "failed: ",
+            .navigation: "failed: open appLink",
+            .termsOffered: "failed: showTerms",
+            .termsShown: "failed: answer cancel",
+            .opened: "failed: check at 30, answer cancel",
+            .configurationPlaced: "failed: open browser",
+            .pageDialog: "failed: ",
+            .promptAnswered: "failed: ",
+            .promptsAllowed: "failed: cancelCheck",
+            .appBecameActive: "failed: ",
+            .checkDue: "failed: ",
+        ],
+    ]
+    @Test func everyCellIsDecided() {
+        for phase in Phase.allCases {
+            for input in Input.Kind.allCases {
+                #expect(Self.table[phase]?[input] != nil, "no outcome for \(phase) × \(input)")
+            }
+        }
+    }
+
+    @Test(arguments: Phase.allCases)
+    func eachPhaseAnswersEveryInputAsTheTableSays(_ phase: Phase) {
+        for input in Input.Kind.allCases {
+            #expect(Self.outcome(phase, input) == Self.table[phase]?[input], "\(phase) × \(input)")
+        }
+    }
+
+
+    /// A third-party page no app claims, placed by the configuration: the web view waits for its
+    /// answer through the launch and the configuration's say.
+    @Test func aThirdPartyPageGoesThroughTheAppLinkThenTheConfiguration() {
+        var flow = Self.flow(.paying)
+        let n = Self.navigation
+        let url = n.request.url
+        #expect(flow.reduce(.navigation(n, .thirdPartyPage(url, placement: .askConfiguration))) == [.open(n, .appLink(url, placement: .askConfiguration))])
+        #expect(flow.reduce(.opened(n, .appLink(url, placement: .askConfiguration), succeeded: false, at: 1)) == [.askConfiguration(n)])
+        #expect(
+            flow.reduce(.configurationPlaced(n, inWebView: true)) == [
+                .cancelCheck, .notify(.paymentOrderDidHide), .answer(n, .allow),
+            ])
+        #expect(!flow.showsPaymentOrder)
+    }
+
+    /// The stuck prompt: an app opened, the payer back for long enough, "continue in the browser"
+    /// shows the menu again for later pages to open there.
+    @Test func theStuckPromptLeadsToTheBrowser() {
+        var flow = Self.flow(.paying)
+        let n = Self.navigation
+        #expect(flow.reduce(.opened(n, .app(F.url("bankid://x")), succeeded: true, at: 0)) == [.scheduleCheck(at: 30), .answer(n, .cancel)])
+        #expect(flow.reduce(.appBecameActive(at: 31)) == [.scheduleCheck(at: 34)])
+        #expect(flow.reduce(.checkDue(at: 34)) == [.presentPrompt(.maybeStuck, number: 1)])
+        // An answer to a prompt taken away is ignored.
+        #expect(flow.reduce(.promptAnswered(number: 0, .maybeStuck, button: 1)) == [])
+        #expect(
+            flow.reduce(.promptAnswered(number: 1, .maybeStuck, button: 1)) == [
+                .useBrowserFromNowOn, .showPage(.payment(F.v3Info), number: 2, baseURL: F.v3Info.webViewBaseURL, delayed: true),
+                .cancelCheck,
+            ])
+    }
 }
