@@ -46,6 +46,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // jwt-kit's own crypto; named only so the JWT tests can make RSA key pairs as they run.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // HTTPS for `serve` and `sandbox` (`--https`): TLS (already under Hummingbird and the HTTP
+        // client) and the certificate made at start (already under jwt-kit and swift-nio-ssl).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         // What both servers share: problem documents, HTML escaping, constant-time comparison.
@@ -54,6 +59,11 @@ let package = Package(
             dependencies: [
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -63,6 +73,7 @@ let package = Package(
             name: "PaymentSandbox",
             dependencies: [
                 "ServerSupport",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -85,6 +96,7 @@ let package = Package(
             name: "MerchantBackend",
             dependencies: [
                 "ServerSupport",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -135,6 +147,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: strict
         ),
@@ -188,6 +202,10 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

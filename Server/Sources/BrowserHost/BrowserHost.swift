@@ -25,16 +25,21 @@ public final class BrowserHost: Sendable {
 
     /// Starts Chromium (found as ``ChromiumProcess/locate()`` says) and connects to it.
     ///
+    /// `trustedKeys` (base64 of the SHA-256 of a SubjectPublicKeyInfo, as
+    /// `TLSIdentity.trustAnchorSPKIHashes` gives them) are keys whose certificates Chromium
+    /// accepts beside its own roots: a server whose chain holds one of them is trusted, every
+    /// other certificate error still stops the page.
+    ///
     /// A process runs at most one browser per core at once: beyond that, `launch` waits until
     /// another browser is closed, so a test run that opens many cannot starve the servers it
     /// tests of CPU. Close every browser (``close()``, or use ``withBrowser(_:)``).
     public static func launch(
-        startupTimeout: TimeInterval = 30, logger: Logger = Logger(label: "BrowserHost")
+        startupTimeout: TimeInterval = 30, trustedKeys: [String] = [], logger: Logger = Logger(label: "BrowserHost")
     ) async throws -> BrowserHost {
         await BrowserSlots.shared.acquire()
         do {
             let chromium = try await ChromiumProcess.start(
-                executable: ChromiumProcess.locate(), timeout: startupTimeout)
+                executable: ChromiumProcess.locate(), timeout: startupTimeout, trustedKeys: trustedKeys)
             do {
                 let connection = try await DevToolsConnection.connect(url: chromium.webSocketURL, logger: logger)
                 return BrowserHost(chromium: chromium, connection: connection, logger: logger)

@@ -46,8 +46,11 @@ final class ChromiumProcess: @unchecked Sendable {
         self.webSocketURL = webSocketURL
     }
 
-    /// Starts Chromium and waits (up to `timeout` seconds) for its DevTools endpoint.
-    static func start(executable: URL, timeout: TimeInterval = 30) async throws(BrowserHostError) -> ChromiumProcess {
+    /// Starts Chromium and waits (up to `timeout` seconds) for its DevTools endpoint; it accepts
+    /// certificates whose chain holds one of `trustedKeys` (SPKI SHA-256, base64).
+    static func start(
+        executable: URL, timeout: TimeInterval = 30, trustedKeys: [String] = []
+    ) async throws(BrowserHostError) -> ChromiumProcess {
         let profile = FileManager.default.temporaryDirectory
             .appendingPathComponent("browserhost-\(UUID().uuidString)", isDirectory: true)
         do {
@@ -55,7 +58,12 @@ final class ChromiumProcess: @unchecked Sendable {
         } catch {
             throw .launchFailed("cannot create a profile directory: \(error)")
         }
-        let arguments = [
+        // Only these keys, not every certificate error (`--ignore-certificate-errors`): a page
+        // whose server presents anything else still fails as it would for a payer. Chromium
+        // honours the list only with a profile of its own (`--user-data-dir`), which this is.
+        let trust =
+            trustedKeys.isEmpty ? [] : ["--ignore-certificate-errors-spki-list=" + trustedKeys.joined(separator: ",")]
+        var arguments = [
             "--headless=new",
             "--remote-debugging-port=0",
             "--remote-debugging-address=127.0.0.1",
@@ -81,6 +89,7 @@ final class ChromiumProcess: @unchecked Sendable {
             "--no-sandbox",
             "about:blank",
         ]
+        arguments.insert(contentsOf: trust, at: 0)
         let process: ChildProcess
         do {
             process = try ChildProcess.launch(executable, arguments: arguments)

@@ -42,11 +42,14 @@ public final class LocalStack: Sendable {
         public var backend: BackendPlan?
         /// The timeouts and the connection limit of each server (each has a limit of its own).
         public var connections: ConnectionLimits
+        /// The certificate both servers serve HTTPS with (each calls the other trusting it); nil
+        /// serves plain HTTP.
+        public var tls: TLSIdentity?
         public var logger: Logger
 
         public init(
             host: String = "127.0.0.1", sandbox: SandboxConfiguration, sandboxPort: Int = 0,
-            sandboxNamesItsPort: Bool = true, backend: BackendPlan? = nil,
+            sandboxNamesItsPort: Bool = true, backend: BackendPlan? = nil, tls: TLSIdentity? = nil,
             connections: ConnectionLimits = ConnectionLimits(), logger: Logger = LocalStack.quietLogger
         ) {
             self.host = host
@@ -55,8 +58,12 @@ public final class LocalStack: Sendable {
             self.sandboxPort = sandboxPort
             self.backend = backend
             self.connections = connections
+            self.tls = tls
             self.logger = logger
         }
+
+        /// `https` with ``tls``, else `http`.
+        var scheme: String { tls == nil ? "http" : "https" }
     }
 
     /// The Merchant Backend of a plan.
@@ -67,7 +74,7 @@ public final class LocalStack: Sendable {
         /// PostgreSQL connections per event loop (see ``BackendDatabase/open(_:connectionsPerEventLoop:migrate:logger:clock:)``).
         public var connectionsPerEventLoop: Int
         /// The backend's configuration, given the sandbox's URL and the port the backend listens
-        /// on (its public URL usually names it).
+        /// on (its public URL usually names it). The plan's ``Plan/tls`` replaces its `tls`.
         public var configuration: @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
         /// Where the backend's spans go (``MerchantBackend/init(configuration:database:clock:tracer:)``);
         /// nil records none.
@@ -94,10 +101,10 @@ public final class LocalStack: Sendable {
     }
 
     public let sandbox: PaymentSandbox
-    /// `http://<host>:<port>` of the sandbox (a wildcard host is reached on 127.0.0.1).
+    /// `http(s)://<host>:<port>` of the sandbox (a wildcard host is reached on 127.0.0.1).
     public let sandboxURL: URL
     public let backend: MerchantBackend?
-    /// `http://<host>:<port>` of the backend, when one was started.
+    /// `http(s)://<host>:<port>` of the backend, when one was started.
     public let backendURL: URL?
     /// The backend's database, open until ``stop()``.
     public let database: BackendDatabase?
@@ -131,21 +138,21 @@ public final class LocalStack: Sendable {
         // Before anything starts: a host no URL can name (``ServerURL/UnusableHost``) is refused.
         _ = try ServerURL.http(host: plan.host, port: max(plan.sandboxPort, 1))
         var sandbox: PaymentSandbox?
+        let scheme = plan.scheme
         let (sandboxServer, sandboxPort) = try await listen(plan.host, port: plan.sandboxPort, what: "sandbox") {
-            port in
+            port, ready in
             var configuration = plan.sandbox
+            if let tls = plan.tls { configuration.tls = tls }
             if configuration.publicBaseURL == nil, plan.sandboxNamesItsPort {
-                configuration.publicBaseURL = try ServerURL.http(host: plan.host, port: port)
+                configuration.publicBaseURL = try ServerURL.http(host: plan.host, port: port, scheme: scheme)
             }
             let made = PaymentSandbox(configuration: configuration)
             sandbox = made
-            return { ready in
-                made.application(
-                    host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
-                    onServerRunning: ready)
-            }
+            return try made.application(
+                host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
+                onServerRunning: ready)
         }
-        let sandboxURL = try ServerURL.http(host: plan.host, port: sandboxPort)
+        let sandboxURL = try ServerURL.http(host: plan.host, port: sandboxPort, scheme: scheme)
         guard let sandbox else { throw StartFailure(description: "the sandbox was not made") }
         guard let backendPlan = plan.backend else {
             return LocalStack(sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer, backend: nil)
@@ -161,16 +168,15 @@ public final class LocalStack: Sendable {
         var backends: [MerchantBackend] = []
         do {
             let (backendServer, backendPort) = try await listen(plan.host, port: backendPlan.port, what: "backend") {
-                port in
+                port, ready in
+                var configuration = try backendPlan.configuration(sandboxURL, port)
+                if let tls = plan.tls { configuration.tls = tls }
                 let backend = try MerchantBackend(
-                    configuration: backendPlan.configuration(sandboxURL, port), database: database,
-                    tracer: backendPlan.tracer)
+                    configuration: configuration, database: database, tracer: backendPlan.tracer)
                 backends.append(backend)
-                return { ready in
-                    backend.application(
-                        host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
-                        onServerRunning: ready)
-                }
+                return try backend.application(
+                    host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
+                    onServerRunning: ready)
             } failed: {
                 // A start that lost its port leaves a backend whose client must be shut down.
                 for backend in backends { try? await backend.shutdown() }
@@ -179,7 +185,10 @@ public final class LocalStack: Sendable {
             guard let backend = backends.last else { throw StartFailure(description: "the backend was not made") }
             return LocalStack(
                 sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer,
-                backend: (backend, try ServerURL.http(host: plan.host, port: backendPort), database, backendServer))
+                backend: (
+                    backend, try ServerURL.http(host: plan.host, port: backendPort, scheme: scheme), database,
+                    backendServer
+                ))
         } catch {
             try? await database.close()
             await sandboxServer.stop()
@@ -220,14 +229,14 @@ public final class LocalStack: Sendable {
     /// again on another, up to five times.
     private static func listen<Server: Service>(
         _ host: String, port: Int, what: String,
-        make: (Int) throws -> (@escaping @Sendable (Int) async -> Void) -> Server,
+        make: (_ port: Int, _ ready: @escaping @Sendable (Int) async -> Void) throws -> Server,
         failed: () async -> Void = {}
     ) async throws -> (RunningServices, Int) {
         let attempts = port == 0 ? 5 : 1
         for _ in 1...attempts {
             let chosen = port == 0 ? try await FreePort.pick(host: host) : port
             let (ports, ready) = AsyncStream<Int>.makeStream()
-            let server = try make(chosen)({ ready.yield($0) })
+            let server = try make(chosen) { ready.yield($0) }
             let running = RunningServices([server], logger: quietLogger)
             // A server that fails to bind ends without calling back: end the wait then too.
             Task {

@@ -97,7 +97,7 @@ struct BackendCommand: AsyncParsableCommand {
         let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
         let noAppSchemes = configuration.appSchemes.isEmpty
-        let app = merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
+        let app = try merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
             Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
             Console.line("Calling Swedbank Pay at \(origin)")
             if noAppSchemes {

@@ -355,19 +355,19 @@ struct BackendOptions: ParsableArguments {
         }
     }
 
-    func resolvedPublicURL(port: Int) throws -> URL {
+    func resolvedPublicURL(port: Int, scheme: String = "http") throws -> URL {
         guard let text = publicUrl ?? Environment.value("SWEDBANKPAY_PUBLIC_URL") else {
-            return try listeningURL(port: port)
+            return try listeningURL(port: port, scheme: scheme)
         }
         guard let url = URL(string: text) else { throw ValidationError("--public-url is not a URL: \(text)") }
         return url
     }
 
-    /// `http://<host>:<port>` for a server of this process on `--host` (``ServerURL``); a host no
+    /// `<scheme>://<host>:<port>` for a server of this process on `--host` (``ServerURL``); a host no
     /// URL can name is a wrong flag.
-    func listeningURL(port: Int) throws -> URL {
+    func listeningURL(port: Int, scheme: String = "http") throws -> URL {
         do {
-            return try ServerURL.http(host: resolvedHost, port: port)
+            return try ServerURL.http(host: resolvedHost, port: port, scheme: scheme)
         } catch {
             throw ValidationError("--host (SWEDBANKPAY_HOST): \(error.description)")
         }

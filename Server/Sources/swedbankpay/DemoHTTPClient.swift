@@ -1,12 +1,17 @@
 import SwedbankPaySDK
 
-/// The demo's HTTP client: sends through URLSession and announces each answer, so the demo acts
-/// on what the SDK received (a Swish attempt started) instead of asking the sandbox until it shows.
+/// The demo's HTTP client: sends through `client` (the demo's transport) and announces each
+/// answer, so the demo acts on what the SDK received (a Swish attempt started) instead of asking
+/// the sandbox until it shows.
 final class DemoHTTPClient: SwedbankPaySDK.HTTPClient, Sendable {
-    private let client = SwedbankPaySDK.URLSessionHTTPClient()
+    private let client: any SwedbankPaySDK.HTTPClient
     private let answers: @Sendable (_ method: String, _ path: String, _ status: Int) -> Void
 
-    init(answers: @escaping @Sendable (_ method: String, _ path: String, _ status: Int) -> Void) {
+    init(
+        client: any SwedbankPaySDK.HTTPClient,
+        answers: @escaping @Sendable (_ method: String, _ path: String, _ status: Int) -> Void
+    ) {
+        self.client = client
         self.answers = answers
     }
 

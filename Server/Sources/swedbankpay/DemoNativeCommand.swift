@@ -48,6 +48,12 @@ struct DemoNativeCommand: AsyncParsableCommand {
     @Option(help: "The backend's API key (x-payex-sample-apikey).")
     var apiKey: String = ServeCommand.defaultAPIKey
 
+    @Option(
+        help: ArgumentHelp(
+            "PEM certificates to trust beside the system's roots, for a backend and sandbox served over HTTPS (serve --https prints its root's path). Default: $SSL_CERT_FILE.",
+            valueName: "path"))
+    var caFile: String?
+
     @Flag(help: "Aborts the session once it is fetched, instead of paying.")
     var abort = false
 
@@ -67,7 +73,9 @@ struct DemoNativeCommand: AsyncParsableCommand {
     func run() async throws {
         let servers: DemoServers
         if let url {
-            servers = .running(backendURL: URL(string: url)!, sandboxURL: URL(string: sandboxURL), apiKey: apiKey)
+            servers = try .running(
+                backendURL: URL(string: url)!, sandboxURL: URL(string: sandboxURL), apiKey: apiKey,
+                caFile: DemoServers.caFile(caFile))
         } else {
             servers = try await .inProcess()
         }
@@ -84,7 +92,8 @@ struct DemoNativeCommand: AsyncParsableCommand {
     private func pay(_ servers: DemoServers) async throws {
         guard let sandboxURL = servers.sandboxURL else { throw ValidationError("the sandbox's URL is needed") }
         // Only the 3-D Secure challenge needs a web view.
-        let browser = instrument == .card3ds && !abort ? try await BrowserHost.launch() : nil
+        let browser =
+            instrument == .card3ds && !abort ? try await BrowserHost.launch(trustedKeys: servers.trustedKeys) : nil
         do {
             try await pay(
                 servers, sandboxURL: sandboxURL, webViewHost: browser.map { ChromiumWebViewHost(browser: $0) })
@@ -99,7 +108,7 @@ struct DemoNativeCommand: AsyncParsableCommand {
     private func pay(_ servers: DemoServers, sandboxURL: URL, webViewHost: ChromiumWebViewHost?) async throws {
         let demo = NativeDemo(
             backendURL: servers.backendURL, sandboxURL: sandboxURL.absoluteString, apiKey: servers.apiKey,
-            instrument: instrument, abort: abort, webViewHost: webViewHost)
+            instrument: instrument, abort: abort, webViewHost: webViewHost, http: servers.http)
         if runs == 1 {
             let run = try await demo.pay()
             for line in run.timeline { Console.line(line) }

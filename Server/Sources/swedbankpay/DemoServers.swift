@@ -5,6 +5,7 @@ import Logging
 import MerchantBackend
 import PaymentSandbox
 import ServerSupport
+import SwedbankPaySDK
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -19,11 +20,42 @@ struct DemoServers: Sendable {
     let sandboxURL: URL?
     /// The API key the backend accepts.
     let apiKey: String
+    /// What every request of the demo goes through: the SDK's URLSession client, or with
+    /// `--ca-file` one that trusts the file's certificates (``TrustingHTTPClient``).
+    let http: any SwedbankPaySDK.HTTPClient
+    /// The keys Chromium trusts beside its own roots (base64 SHA-256 of each certificate's
+    /// SubjectPublicKeyInfo): those of `--ca-file`.
+    let trustedKeys: [String]
     private let stop: @Sendable () async -> Void
 
-    /// A backend already running (`swedbankpay serve`), with its sandbox if given.
-    static func running(backendURL: URL, sandboxURL: URL?, apiKey: String) -> DemoServers {
-        DemoServers(backendURL: backendURL, sandboxURL: sandboxURL, apiKey: apiKey) {}
+    init(
+        backendURL: URL, sandboxURL: URL?, apiKey: String,
+        http: any SwedbankPaySDK.HTTPClient = SwedbankPaySDK.URLSessionHTTPClient(), trustedKeys: [String] = [],
+        stop: @escaping @Sendable () async -> Void
+    ) {
+        self.backendURL = backendURL
+        self.sandboxURL = sandboxURL
+        self.apiKey = apiKey
+        self.http = http
+        self.trustedKeys = trustedKeys
+        self.stop = stop
+    }
+
+    /// A backend already running (`swedbankpay serve`), with its sandbox if given; with `caFile`
+    /// (PEM), its certificates are trusted beside the system's roots.
+    static func running(backendURL: URL, sandboxURL: URL?, apiKey: String, caFile: String?) throws -> DemoServers {
+        guard let caFile else { return DemoServers(backendURL: backendURL, sandboxURL: sandboxURL, apiKey: apiKey) {} }
+        let anchors = try TLSIdentity.certificates(inPEMFile: caFile)
+        let client = try TrustingHTTPClient(trusting: anchors)
+        return DemoServers(
+            backendURL: backendURL, sandboxURL: sandboxURL, apiKey: apiKey, http: client,
+            trustedKeys: anchors.map(TLSIdentity.spkiHash)
+        ) { await client.shutdown() }
+    }
+
+    /// `--ca-file`, else the certificates `SSL_CERT_FILE` names (as curl and OpenSSL read it).
+    static func caFile(_ option: String?) -> String? {
+        option ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Starts a sandbox and a backend as `serve` does, on free loopback ports (``LocalStack``),
@@ -69,10 +101,10 @@ struct DemoServers: Sendable {
     /// Empties the sandbox's request log (`DELETE /sandbox/requests`).
     func clearRequestLog() async throws {
         guard let sandboxURL else { return }
-        var request = URLRequest(url: sandboxURL.appendingPathComponent("sandbox/requests"))
-        request.httpMethod = "DELETE"
-        for (name, value) in Self.controlHeaders { request.setValue(value, forHTTPHeaderField: name) }
-        _ = try await URLSession.shared.data(for: request)
+        _ = try await http.send(
+            SwedbankPaySDK.HTTPRequest(
+                method: "DELETE", url: sandboxURL.appendingPathComponent("sandbox/requests"),
+                headers: SwedbankPaySDK.HTTPHeaders(Self.controlHeaders), timeout: 10))
     }
 
     /// What a demo sends with each call to the sandbox's control API: `X-Sandbox-Control`, and the
@@ -90,10 +122,11 @@ struct DemoServers: Sendable {
     /// nil when the sandbox is not known.
     func requestLog() async throws -> [String]? {
         guard let sandboxURL else { return nil }
-        var request = URLRequest(url: sandboxURL.appendingPathComponent("sandbox/requests"))
-        for (name, value) in Self.controlHeaders { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, _) = try await URLSession.shared.data(for: request)
-        let log = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let response = try await http.send(
+            SwedbankPaySDK.HTTPRequest(
+                method: "GET", url: sandboxURL.appendingPathComponent("sandbox/requests"),
+                headers: SwedbankPaySDK.HTTPHeaders(Self.controlHeaders), timeout: 10))
+        let log = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         let entries = log?["requests"] as? [[String: Any]] ?? []
         return entries.map { "\($0["method"] as? String ?? "?") \($0["path"] as? String ?? "?")" }
     }

@@ -26,6 +26,12 @@ struct DemoWebCommand: AsyncParsableCommand {
     @Option(help: "The API key of --backend-url. Default: serve's local development key.")
     var apiKey: String = ServeCommand.defaultAPIKey
 
+    @Option(
+        help: ArgumentHelp(
+            "PEM certificates to trust beside the system's roots, for a backend and sandbox served over HTTPS (serve --https prints its root's path); Chromium trusts their keys only. Default: $SSL_CERT_FILE.",
+            valueName: "path"))
+    var caFile: String?
+
     @Option(help: "Where the screenshots of the first payment go.")
     var screenshots: String = "swedbankpay-demo"
 
@@ -46,15 +52,16 @@ struct DemoWebCommand: AsyncParsableCommand {
         let servers: DemoServers
         if let backendURL {
             let base = backendURL.hasSuffix("/") ? backendURL : backendURL + "/"
-            servers = .running(
-                backendURL: URL(string: base)!, sandboxURL: sandboxURL.flatMap(URL.init(string:)), apiKey: apiKey)
+            servers = try .running(
+                backendURL: URL(string: base)!, sandboxURL: sandboxURL.flatMap(URL.init(string:)), apiKey: apiKey,
+                caFile: DemoServers.caFile(caFile))
         } else {
             servers = try await DemoServers.inProcess()
             Console.line("Started the Merchant Backend (\(servers.backendURL.absoluteString)) and the Payment Sandbox")
         }
         let browser: BrowserHost
         do {
-            browser = try await BrowserHost.launch()
+            browser = try await BrowserHost.launch(trustedKeys: servers.trustedKeys)
         } catch {
             await servers.shutdown()
             throw RunFailure(String(describing: error))

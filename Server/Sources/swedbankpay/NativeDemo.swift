@@ -29,18 +29,20 @@ final class NativeDemo {
     let abort: Bool
     /// The web views of 3-D Secure (`card-3ds` only).
     let webViewHost: ChromiumWebViewHost?
-    private let http = SwedbankPaySDK.URLSessionHTTPClient()
+    /// Every request of the demo and of its SDK goes through it (``DemoServers/http``).
+    private let http: any SwedbankPaySDK.HTTPClient
     /// The SDK's Swish attempt answered (its path), for the payer to approve on the other phone.
     private let swishAttempt = DemoSignal<String>()
 
     init(
         backendURL: URL, sandboxURL: String, apiKey: String, instrument: DemoNativeCommand.Instrument, abort: Bool,
-        webViewHost: ChromiumWebViewHost?
+        webViewHost: ChromiumWebViewHost?, http: any SwedbankPaySDK.HTTPClient
     ) {
         configuration = SwedbankPaySDK.MerchantBackendConfiguration(
             backendUrl: backendURL.absoluteString.hasSuffix("/") ? backendURL : backendURL.appendingPathComponent(""),
             callbackScheme: "com.example.demo",
-            headers: ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": "demo-user"])
+            headers: ["x-payex-sample-apikey": apiKey, "x-payex-sample-access-token": "demo-user"], httpClient: http)
+        self.http = http
         self.sandboxURL = sandboxURL
         self.instrument = instrument
         self.abort = abort
@@ -62,7 +64,7 @@ final class NativeDemo {
         let recorder = DemoRecorder()
         let session = SwedbankPaySDK.SwedbankPayPaymentSession(
             environment: SwedbankPaySDK.PaymentSessionEnvironment(
-                httpClient: DemoHTTPClient { [swishAttempt] method, path, status in
+                httpClient: DemoHTTPClient(client: http) { [swishAttempt] method, path, status in
                     guard method == "POST", path.hasSuffix("/methods/Swish/attempts"), (200...299).contains(status)
                     else { return }
                     Task { @MainActor in swishAttempt.set(path) }

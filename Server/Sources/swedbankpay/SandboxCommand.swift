@@ -76,6 +76,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @OptionGroup var sources: ConfigurationSources
 
     @OptionGroup var connections: ConnectionOptions
+    @OptionGroup var https: HTTPSOptions
 
     func validate() throws {
         if let publicUrl, Self.publicURL(publicUrl) == nil {
@@ -115,11 +116,14 @@ struct SandboxCommand: AsyncParsableCommand {
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }
+        let httpsMode = try https.mode()
+        let identity = try HTTPSOptions.identity(
+            httpsMode, names: HTTPSOptions.names(host: host, urls: [configuration.publicBaseURL]))
         let stack: LocalStack
         do {
             stack = try await LocalStack.start(
                 LocalStack.Plan(
-                    host: host, sandbox: configuration, sandboxPort: port, sandboxNamesItsPort: false,
+                    host: host, sandbox: configuration, sandboxPort: port, sandboxNamesItsPort: false, tls: identity,
                     connections: try connections.resolved(servers: 1), logger: Logger(label: "swedbankpay")))
         } catch let error as LocalStack.StartFailure {
             throw RunFailure(error.description)
@@ -139,9 +143,12 @@ struct SandboxCommand: AsyncParsableCommand {
         let dashboardHint = configuration.controlToken == nil ? "" : "#token=<control token>"
         let listening = stack.sandboxURL.port ?? port
         let url = base.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? stack.sandboxURL.absoluteString
-        Console.line("Payment Sandbox listening on http://\(host):\(listening)")
+        Console.line("Payment Sandbox listening on \(stack.sandboxURL.scheme ?? "http")://\(host):\(listening)")
+        if let identity {
+            for line in HTTPSOptions.trustLines(httpsMode, identity: identity) { Console.line(line) }
+        }
         Console.line("Create a payment order:")
-        Console.line(Self.curlLine(base: url, token: token))
+        Console.line(HTTPSOptions.curl(Self.curlLine(base: url, token: token), httpsMode))
         Console.line(
             "Control API\(tokenHint): \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset"
                 + " (state changes send JSON or X-Sandbox-Control: 1)")

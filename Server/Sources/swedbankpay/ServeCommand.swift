@@ -28,8 +28,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
+    @OptionGroup var https: HTTPSOptions
+
     @Option(help: "The port the Payment Sandbox listens on. Env: SWEDBANKPAY_SANDBOX_PORT. Default: 8081.")
     var sandboxPort: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The absolute URL apps reach the sandbox at: every href it returns names it, and the backend calls the sandbox there. Env: SWEDBANKPAY_SANDBOX_PUBLIC_URL. Default: http(s)://<host>:<sandbox port>.",
+            valueName: "url"))
+    var sandboxPublicUrl: String?
 
     @Option(help: "Makes the sandbox's ids deterministic.")
     var seed: UInt64?
@@ -65,22 +73,30 @@ struct ServeCommand: AsyncParsableCommand {
         guard port == 0 || port != sandboxPort else {
             throw ValidationError("the backend and the sandbox need different ports")
         }
+        let httpsMode = try https.mode()
+        let scheme = if case .plain = httpsMode { "http" } else { "https" }
+        let sandboxPublicURL = try resolvedSandboxPublicURL()
 
         let merchantToken = UUID().uuidString + UUID().uuidString
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
         sandboxConfiguration.payeeId = "local-merchant"
         sandboxConfiguration.controlToken = controlToken
         sandboxConfiguration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
+        sandboxConfiguration.publicBaseURL = sandboxPublicURL
 
         let location = try backend.resolvedDatabase()
         let apiKeys = backend.resolvedAPIKeys ?? [Self.defaultAPIKey]
         let options = backend
         // Checked once before anything starts, with the ports asked for; built again with the
         // ports taken.
-        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { sandboxURL, port in
+        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { localSandboxURL, port in
+            // The sandbox's hrefs name its public URL; the backend relays only hrefs at the
+            // origin it calls, so it calls the sandbox there.
+            let sandboxURL = sandboxPublicURL ?? localSandboxURL
             var configuration = BackendConfiguration(
                 swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
-                publicBaseURL: try options.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
+                publicBaseURL: try options.resolvedPublicURL(port: port, scheme: scheme),
+                apiKeys: apiKeys.map(Secret.init),
                 trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
                 iosAppIDs: options.resolvedIOSAppIDs, swedbankPayTimeout: try options.resolvedTimeout())
             configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
@@ -91,14 +107,17 @@ struct ServeCommand: AsyncParsableCommand {
             try BackendRunner.validate(configuration)
             return configuration
         }
-        let grace = try configure(try backend.listeningURL(port: sandboxPort), port).shutdownGracePeriod
+        let grace = try configure(try backend.listeningURL(port: sandboxPort, scheme: scheme), port).shutdownGracePeriod
+        let identity = try HTTPSOptions.identity(
+            httpsMode,
+            names: HTTPSOptions.names(host: host, urls: [try backend.resolvedPublicURL(port: port), sandboxPublicURL]))
         // Two servers in one process, three with the metrics endpoint, share its file limit.
         let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 3 : 2)
         let metrics = try backend.metricsService(connections: connections)
         let spans = try backend.tracing()
         var plan = LocalStack.Plan(
-            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, connections: connections,
-            logger: Logger(label: "swedbankpay"))
+            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, tls: identity,
+            connections: connections, logger: Logger(label: "swedbankpay"))
         plan.backend = LocalStack.BackendPlan(
             database: location, port: port, tracer: spans?.tracer, configuration: configure)
         let stack: LocalStack
@@ -107,15 +126,19 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as LocalStack.StartFailure {
             throw RunFailure(error.description)
         }
-        let sandboxURL = stack.sandboxURL.absoluteString
-        let base = try backend.resolvedPublicURL(port: stack.backendURL?.port ?? port).absoluteString
+        let sandboxURL = Self.origin((sandboxPublicURL ?? stack.sandboxURL).absoluteString)
+        let base = try backend.resolvedPublicURL(port: stack.backendURL?.port ?? port, scheme: scheme).absoluteString
         let dashboardHint = controlToken == nil ? "" : "#token=<control token>"
-        Console.line("Merchant Backend listening on http://\(host):\(stack.backendURL?.port ?? port) (\(location))")
-        Console.line("Payment Sandbox listening on http://\(host):\(stack.sandboxURL.port ?? sandboxPort)")
+        Console.line(
+            "Merchant Backend listening on \(scheme)://\(host):\(stack.backendURL?.port ?? port) (\(location))")
+        Console.line("Payment Sandbox listening on \(scheme)://\(host):\(stack.sandboxURL.port ?? sandboxPort)")
+        if let identity {
+            for line in HTTPSOptions.trustLines(httpsMode, identity: identity) { Console.line(line) }
+        }
         Console.line("Backend URL for the SDK: \(Self.origin(base))/")
         Console.line("Create a payment order:")
         let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
-        Console.line(BackendRunner.curlLine(base: Self.origin(base), apiKey: key))
+        Console.line(HTTPSOptions.curl(BackendRunner.curlLine(base: Self.origin(base), apiKey: key), httpsMode))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
         // Services stop in reverse order: the drain first (the stack stops once the backend is
         // drained), the metrics after the stack (scraped while it drains), the span exporter last
@@ -126,6 +149,17 @@ struct ServeCommand: AsyncParsableCommand {
             services: [spans?.service, metrics].compactMap { $0 } + [stack.service]
                 + [reloads, drain].compactMap { $0 },
             grace: grace)
+    }
+
+    /// `--sandbox-public-url` (else the environment), checked; nil when neither gives one.
+    func resolvedSandboxPublicURL() throws -> URL? {
+        guard let text = sandboxPublicUrl ?? Environment.value("SWEDBANKPAY_SANDBOX_PUBLIC_URL") else { return nil }
+        guard let url = SandboxCommand.publicURL(text) else {
+            throw ValidationError(
+                "--sandbox-public-url must be an absolute http(s) URL, for example --sandbox-public-url https://192.168.1.20:8081"
+            )
+        }
+        return url
     }
 
     /// A URL's text without a trailing slash.

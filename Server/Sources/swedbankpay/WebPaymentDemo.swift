@@ -50,7 +50,7 @@ final class WebPaymentDemo: SwedbankPaySDKDelegate {
         configuration = SwedbankPaySDK.MerchantBackendConfiguration(
             backendUrl: servers.backendURL, callbackScheme: "swedbankpaydemo",
             headers: ["x-payex-sample-apikey": servers.apiKey, "x-payex-sample-access-token": "demo-payer"],
-            requestTimeout: 10)
+            httpClient: servers.http, requestTimeout: 10)
     }
 
     /// Pays 15.00 SEK by card; saves screenshots into `screenshots` when given.

@@ -14,7 +14,8 @@ struct ChildServer: Sendable {
     let output: ChildOutput
 
     /// Starts `executable` and returns once its output says `readyText` and `GET <url><healthPath>`
-    /// then answers 200. Nil when the process ends first (its port was taken meanwhile, say): the
+    /// then answers 200 (a nil `healthPath` skips that: a server over HTTPS with a certificate
+    /// made at start, which the caller checks with a client trusting it). Nil when the process ends first (its port was taken meanwhile, say): the
     /// caller may try other ports. `log` takes standard output and error together; `output` and
     /// `errors` each one of them.
     ///
@@ -24,7 +25,7 @@ struct ChildServer: Sendable {
     /// test then talked to a stranger). The child says it once it listens, so no polling is needed.
     static func launch(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], url: String,
-        healthPath: String = "/healthz", readyText: String, log: URL? = nil, output: URL? = nil,
+        healthPath: String? = "/healthz", readyText: String, log: URL? = nil, output: URL? = nil,
         errors: URL? = nil
     ) async throws -> ChildServer? {
         func appending(to file: URL) throws -> FileHandle {
@@ -60,6 +61,7 @@ struct ChildServer: Sendable {
             throw StartTimeout(
                 executable: executable.lastPathComponent, url: url, reason: "did not say \(readyText) within 30 s")
         }
+        guard let healthPath else { return server }
         let health = try? await HTTPClient.shared.answer(.GET, url + healthPath, timeout: .seconds(10))
         guard health?.status == 200 else {
             await server.terminate()

@@ -2,9 +2,13 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
-/// HTTP/1.1 spoken byte for byte over a loopback TCP connection, for requests no HTTP client would
-/// send: broken framing, heads that never end. What the server writes back is kept whole.
+/// HTTP/1.1 spoken byte for byte over a loopback connection, plain TCP or TLS, for requests no
+/// HTTP client would send as they are: broken framing, heads that never end, or requests shaped
+/// exactly as another client sends them (header names, order, letter case and body of the
+/// reference SDK 5.0.3), which an HTTP client library would reshape. What the server writes back
+/// is kept whole.
 enum RawHTTP {
     /// A server's answers on one connection, parsed from the bytes it wrote until it closed.
     struct Exchange: Sendable {
@@ -33,12 +37,17 @@ enum RawHTTP {
         var description: String { "the server neither answered nor closed within \(seconds) s" }
     }
 
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Writes `request` to `127.0.0.1:port` (ending the sending side after it when `endSending`),
     /// and returns what the server wrote until it closed the connection.
     static func exchange(
-        port: Int, _ request: [UInt8], endSending: Bool = false, within seconds: Double = 15
+        port: Int, _ request: [UInt8], endSending: Bool = false, tls: TLSConfiguration? = nil,
+        within seconds: Double = 15
     ) async throws -> Exchange {
-        let connection = try await Connection.open(port: port)
+        let connection = try await Connection.open(port: port, tls: tls)
         // A server that refuses the connection closes it at once, perhaps before the request is
         // written: what it wrote (nothing) is the answer, not the failed write.
         if (try? await connection.send(request)) != nil, endSending { try? await connection.endSending() }
@@ -47,6 +56,31 @@ enum RawHTTP {
 
     static func exchange(port: Int, _ request: String, endSending: Bool = false) async throws -> Exchange {
         try await exchange(port: port, Array(request.utf8), endSending: endSending)
+    }
+
+    /// Writes `request` to `127.0.0.1:port` (over TLS with `tls`) and returns the server's first
+    /// whole response, then closes the connection.
+    static func response(_ request: String, port: Int, tls: TLSConfiguration? = nil) async throws
+        -> Exchange.Response
+    {
+        let connection = try await Connection.open(port: port, tls: tls)
+        do {
+            try await connection.send(request)
+            let response = try await connection.responses(1)[0]
+            await connection.close()
+            return response
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    /// A request's text from its head lines and body, with `\r\n` line ends and, for a body,
+    /// its `Content-Length` last (where CFNetwork puts it).
+    static func message(_ head: [String], body: String? = nil) -> String {
+        var lines = head
+        if let body { lines.append("Content-Length: \(body.utf8.count)") }
+        return lines.joined(separator: "\r\n") + "\r\n\r\n" + (body ?? "")
     }
 
     /// One connection, held open for as long as the test wants: bytes out when asked, everything
@@ -68,9 +102,12 @@ enum RawHTTP {
             self.opened = opened
         }
 
-        static func open(port: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws
-            -> Connection
-        {
+        /// A connection to `127.0.0.1:port`; with `tls`, a TLS client's (the bytes sent and
+        /// collected are the plaintext inside it).
+        static func open(
+            port: Int, tls: TLSConfiguration? = nil, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        ) async throws -> Connection {
+            let context = try tls.map { try NIOSSLContext(configuration: $0) }
             let opened = ContinuousClock.now
             let loop = group.next()
             let closed = loop.makePromise(of: [UInt8].self)
@@ -81,6 +118,10 @@ enum RawHTTP {
                 .channelOption(.allowRemoteHalfClosure, value: false)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let context {
+                            try channel.pipeline.syncOperations.addHandler(
+                                NIOSSLClientHandler(context: context, serverHostname: nil))
+                        }
                         let handler = CollectingHandler(closed: closed)
                         try channel.pipeline.syncOperations.addHandler(handler)
                         added.succeed(NIOLoopBound(handler, eventLoop: channel.eventLoop))
@@ -92,11 +133,13 @@ enum RawHTTP {
                 channel: channel, collector: Collector(closed: closed.futureResult), handler: handler, opened: opened)
         }
 
-        /// Returns once the server has written `count` whole responses (the connection stays open).
-        func responses(_ count: Int) async throws {
-            let promise = channel.eventLoop.makePromise(of: Void.self)
+        /// Returns the first `count` whole responses once the server has written them (the
+        /// connection stays open).
+        @discardableResult
+        func responses(_ count: Int) async throws -> [Exchange.Response] {
+            let promise = channel.eventLoop.makePromise(of: [Exchange.Response].self)
             channel.eventLoop.execute { [handler] in handler.value.await(count, promise) }
-            try await promise.futureResult.get()
+            return try await promise.futureResult.get()
         }
 
         func send(_ bytes: [UInt8]) async throws {
@@ -143,21 +186,23 @@ enum RawHTTP {
 
         private var bytes: [UInt8] = []
         private let closed: EventLoopPromise<[UInt8]>
-        private var awaited: (count: Int, promise: EventLoopPromise<Void>)?
+        private var awaited: (count: Int, promise: EventLoopPromise<[Exchange.Response]>)?
 
         init(closed: EventLoopPromise<[UInt8]>) {
             self.closed = closed
         }
 
-        func await(_ count: Int, _ promise: EventLoopPromise<Void>) {
+        func await(_ count: Int, _ promise: EventLoopPromise<[Exchange.Response]>) {
             awaited = (count, promise)
             check()
         }
 
         private func check() {
-            guard let awaited, RawHTTP.parse(bytes).responses.count >= awaited.count else { return }
+            guard let awaited else { return }
+            let responses = RawHTTP.parse(bytes).responses
+            guard responses.count >= awaited.count else { return }
             self.awaited = nil
-            awaited.promise.succeed()
+            awaited.promise.succeed(Array(responses.prefix(awaited.count)))
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -168,7 +213,8 @@ enum RawHTTP {
 
         func channelInactive(context: ChannelHandlerContext) {
             closed.succeed(bytes)
-            awaited?.promise.fail(ChannelError.ioOnClosedChannel)
+            awaited?.promise.fail(
+                Failure(description: "the connection closed before the responses awaited: \(String(decoding: bytes, as: UTF8.self))"))
             awaited = nil
             context.fireChannelInactive()
         }
@@ -179,7 +225,7 @@ enum RawHTTP {
         }
     }
 
-    /// Splits what a server wrote into responses (each body by its `Content-Length`).
+    /// Splits what a server wrote into responses (each body by its `Content-Length`, or chunked).
     static func parse(_ bytes: [UInt8]) -> Exchange {
         var exchange = Exchange()
         var rest = bytes[...]
@@ -191,24 +237,48 @@ enum RawHTTP {
             guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
                 break
             }
-            let headers = lines.compactMap { line -> (String, String)? in
+            let headers = lines.compactMap { line -> (name: String, value: String)? in
                 guard let colon = line.firstIndex(of: ":") else { return nil }
                 return (
                     line[..<colon].lowercased(),
                     line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 )
             }
-            let length = headers.first { $0.0 == "content-length" }.flatMap { Int($0.1) } ?? 0
-            let bodyStart = end.upperBound
-            guard rest.distance(from: bodyStart, to: rest.endIndex) >= length else { break }
-            let bodyEnd = rest.index(bodyStart, offsetBy: length)
+            let chunked = headers.contains { $0.name == "transfer-encoding" && $0.value.lowercased() == "chunked" }
+            let length = headers.first { $0.name == "content-length" }.flatMap { Int($0.value) }
+            let read = chunked && length == nil ? chunkedBody(rest[end.upperBound...]) : sizedBody(rest[end.upperBound...], length ?? 0)
+            guard let (body, bodyEnd) = read else { break }
             exchange.responses.append(
-                .init(
-                    status: status, headers: headers.map { (name: $0.0, value: $0.1) },
-                    body: String(decoding: rest[bodyStart..<bodyEnd], as: UTF8.self)))
+                .init(status: status, headers: headers, body: String(decoding: body, as: UTF8.self)))
             rest = rest[bodyEnd...]
         }
         exchange.leftover = String(decoding: rest, as: UTF8.self)
         return exchange
+    }
+
+    /// The `length` bytes at the start of `bytes` and where they end; nil while they have not all come.
+    private static func sizedBody(_ bytes: ArraySlice<UInt8>, _ length: Int) -> ([UInt8], Int)? {
+        guard bytes.count >= length else { return nil }
+        let end = bytes.index(bytes.startIndex, offsetBy: length)
+        return (Array(bytes[..<end]), end)
+    }
+
+    /// A chunked body at the start of `bytes` (no trailer fields) and where it ends; nil while it
+    /// has not all come, or when a chunk size cannot be read.
+    private static func chunkedBody(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Int)? {
+        let lineEnd: [UInt8] = Array("\r\n".utf8)
+        var body: [UInt8] = []
+        var index = bytes.startIndex
+        while let sizeEnd = bytes[index...].firstRange(of: lineEnd) {
+            let sizeText = String(decoding: bytes[index..<sizeEnd.lowerBound], as: UTF8.self)
+            guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16) else { return nil }
+            let start = sizeEnd.upperBound
+            // Every chunk, the last (size 0) too, ends with a line end.
+            guard bytes.endIndex - start >= size + lineEnd.count else { return nil }
+            if size == 0 { return (body, start + lineEnd.count) }
+            body += bytes[start..<start + size]
+            index = start + size + lineEnd.count
+        }
+        return nil
     }
 }

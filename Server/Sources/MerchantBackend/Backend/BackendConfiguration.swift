@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// Everything a ``MerchantBackend`` needs to know. Every limit is explicit; ``validate()`` checks
 /// the whole configuration at start and names each wrong setting.
@@ -32,6 +33,10 @@ public struct BackendConfiguration: Sendable {
     public var minimumAccessTokenLength: Int
     /// The longest access token accepted.
     public var maximumAccessTokenLength: Int
+    /// The certificate the backend serves HTTPS with; nil serves plain HTTP (behind a proxy that
+    /// ends TLS, say). Its calls to Swedbank Pay then also trust the identity's
+    /// ``TLSIdentity/trustAnchors``: `serve --https` calls a sandbox presenting the same one.
+    public var tls: TLSIdentity?
     /// The trampoline page the iOS universal-link helper redirects to (another domain than the
     /// backend, as universal links require).
     public var trampolineURL: URL
@@ -157,6 +162,12 @@ public struct BackendConfiguration: Sendable {
         where !Self.isHeaderName(header) {
             problems.append("the \(name) header name is not a valid HTTP header name")
         }
+        for (name, header) in [("API key", apiKeyHeader), ("access token", accessTokenHeader)]
+        where Self.browserSendsCrossSite(header) {
+            problems.append(
+                "the \(name) header must not be one a browser sends to another site unasked (\(header)): app calls are taken as JSON whatever their Content-Type because their credentials are in headers a browser cannot send cross-site"
+            )
+        }
         if minimumAccessTokenLength < 1 || maximumAccessTokenLength < minimumAccessTokenLength {
             problems.append("access token lengths must satisfy 1 ≤ minimum ≤ maximum")
         }
@@ -219,6 +230,16 @@ public struct BackendConfiguration: Sendable {
 
     /// Seconds beyond the Swedbank Pay timeout for writing an answer down.
     static let recordingMargin: TimeInterval = 5
+
+    /// Whether a web page can make a browser send `name` to another origin without a CORS
+    /// preflight: the CORS-safelisted request headers, and those the browser sets itself.
+    static func browserSendsCrossSite(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return [
+            "accept", "accept-language", "content-language", "content-type", "range", "cookie", "origin", "referer",
+            "user-agent", "host",
+        ].contains(lower) || lower.hasPrefix("sec-")
+    }
 
     /// The origin of ``publicBaseURL`` without a trailing `/`.
     public var publicOrigin: String { Self.origin(publicBaseURL) }

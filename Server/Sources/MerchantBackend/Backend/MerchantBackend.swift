@@ -58,6 +58,11 @@ public final class MerchantBackend: Sendable {
         // the client makes one more from the global tracer — a no-op one unless a process
         // bootstraps tracing, yet it parses the URL for the span's attributes on every call.
         httpConfiguration.tracing.tracer = nil
+        // Serving HTTPS with a certificate of its own (`serve --https`), the backend calls a
+        // sandbox that presents the same one: it trusts its anchors beside the system's roots.
+        if let tls = configuration.tls {
+            httpConfiguration.tlsConfiguration = try TLSIdentity.clientConfiguration(trusting: tls.trustAnchors)
+        }
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
         self.http = http
         let services = BackendServices(
@@ -139,16 +144,19 @@ public final class MerchantBackend: Sendable {
     }
 
     /// An application serving the backend on `host:port` (port 0 picks a free one), its
-    /// connections bounded by `connections` (timeouts and a connection limit).
+    /// connections bounded by `connections` (timeouts and a connection limit), over HTTPS when the
+    /// configuration has a ``BackendConfiguration/tls`` identity (TLS wraps the guarded channel,
+    /// so the same bounds hold).
     public func application(
         host: String = "127.0.0.1", port: Int = 8080, connections: ConnectionLimits = ConnectionLimits(),
         logger: Logger = Logger(label: "MerchantBackend"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let served = ServerConnections(limits: connections)
+        let http1 = served.http1(problems: BackendProblem.self)
         return Application(
             router: router(),
-            server: served.http1(problems: BackendProblem.self),
+            server: try configuration.tls?.server(http1) ?? http1,
             // A burst of new connections (a sales spike, a load balancer opening its pool) must
             // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
             configuration: .init(

@@ -4,9 +4,19 @@ import NIOCore
 import ServerSupport
 import SwedbankPaySDK
 
-/// Reads an app's JSON request body within the configured limits and turns every way it can be
-/// wrong into a `mobilesdk/badrequest` problem: too large (413), not JSON (415 / 400), too deep,
-/// not an object.
+/// Reads a JSON request body within the configured limits and turns every way it can be wrong
+/// into a `mobilesdk/badrequest` problem: too large (413), not JSON (415 / 400), too deep, not an
+/// object.
+///
+/// Which `Content-Type` a body may declare depends on who can send it. The routes anyone can
+/// reach (Swedbank Pay's callback) and the admin API take `application/json` or no type at all.
+/// An app call authenticated by ``AppAuthMiddleware`` is read as JSON whatever type it declares
+/// (``appObject(_:context:)``): the reference SDK 5.0.3, given `headers` (as every app is, for
+/// its API key), replaces all of a request's header fields, so its JSON arrives without
+/// `application/json` — as `application/x-www-form-urlencoded`, which the platform fills in.
+/// Taking that opens no cross-site door: those routes need the API key and access token in
+/// custom headers, and a browser sends a custom header to another origin only after a CORS
+/// preflight, which the backend never grants (docs/security.md).
 struct RequestBody {
     let maxBytes: Int
     let maxDepth: Int
@@ -16,13 +26,26 @@ struct RequestBody {
         maxDepth = configuration.maxJSONDepth
     }
 
-    /// The body as a JSON object; with `allowEmpty`, no body at all is `{}`.
+    /// The body as a JSON object, declared `application/json` or not declared; with `allowEmpty`,
+    /// no body at all is `{}`.
     func object(_ request: Request, allowEmpty: Bool = false) async throws -> SwedbankPaySDK.JSONObject {
         if let contentType = request.headers.value(.contentType),
             !Self.isJSON(contentType)
         {
             throw BackendProblem.badRequest("The body must be application/json.", status: 415)
         }
+        return try await parse(request, allowEmpty: allowEmpty)
+    }
+
+    /// The body of an app call as a JSON object, whatever `Content-Type` it declares — once
+    /// ``AppAuthMiddleware`` has authenticated the caller; before that, as strict as
+    /// ``object(_:allowEmpty:)``.
+    func appObject(_ request: Request, context: BackendRequestContext) async throws -> SwedbankPaySDK.JSONObject {
+        guard context.user != nil else { return try await object(request) }
+        return try await parse(request, allowEmpty: false)
+    }
+
+    private func parse(_ request: Request, allowEmpty: Bool) async throws -> SwedbankPaySDK.JSONObject {
         var request = request
         let buffer: ByteBuffer
         do {

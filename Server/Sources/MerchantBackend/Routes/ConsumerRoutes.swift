@@ -7,8 +7,8 @@ struct ConsumerRoutes {
     let services: BackendServices
 
     func register(app: RouterGroup<BackendRequestContext>) {
-        app.post("/consumers") { request, _ in
-            let body = try await services.body.object(request)
+        app.post("/consumers") { request, context in
+            let body = try await services.body.appObject(request, context: context)
             let checked = try Self.check(body)
             let answer = try await services.swedbankPay.send(
                 .POST, services.swedbankPay.url("/psp/consumers"), body: .object(checked))

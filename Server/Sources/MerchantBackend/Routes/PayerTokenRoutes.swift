@@ -24,7 +24,7 @@ struct PayerTokenRoutes {
             let user = try context.requireUser()
             let reference = try Self.payerReference(context)
             let token = try Self.token(context)
-            let body = try await services.body.object(request)
+            let body = try await services.body.appObject(request, context: context)
             let comment = try Self.deletionComment(body)
             // One answer for a payer the caller never used and a token the payer does not have.
             let notFound = BackendProblem.notFound("The payer has no such payment token.")

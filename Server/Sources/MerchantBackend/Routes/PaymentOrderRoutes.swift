@@ -13,7 +13,7 @@ struct PaymentOrderRoutes {
     func register(app: RouterGroup<BackendRequestContext>) {
         app.post("/paymentorders") { request, context in
             let user = try context.requireUser()
-            let body = try await services.body.object(request)
+            let body = try await services.body.appObject(request, context: context)
             return try await creation.create(
                 body: body, user: user, idempotencyKey: request.headers.value(PaymentOrderCreation.keyHeader)
             ) { order in
@@ -42,7 +42,7 @@ struct PaymentOrderRoutes {
         app.patch("/paymentorders/:id/setInstrument") { request, context in
             let user = try context.requireUser()
             let id = try context.parameters.require("id")
-            let body = try await services.body.object(request)
+            let body = try await services.body.appObject(request, context: context)
             let instrument = try Self.setInstrumentBody(body)
             guard let order = try await services.store.find(reference: id, user: user), let pspID = order.pspID else {
                 throw BackendProblem.notFound("No payment order \(id) of this user.")

@@ -14,7 +14,7 @@ struct RelayRoutes {
     func register(app: RouterGroup<BackendRequestContext>) {
         app.patch("/patch") { request, context in
             let user = try context.requireUser()
-            let body = try await services.body.object(request)
+            let body = try await services.body.appObject(request, context: context)
             let (href, patch) = try RelayRequest.patchBody(body)
             guard let pspID = RelayRequest.orderPath(ofHref: href, origin: services.swedbankPay.origin) else {
                 // Well-formed but refused: the merchant token goes to Swedbank Pay's orders only.
@@ -31,7 +31,7 @@ struct RelayRoutes {
         }
         app.post("/expand") { request, context in
             let user = try context.requireUser()
-            let body = try await services.body.object(request)
+            let body = try await services.body.appObject(request, context: context)
             let (resource, expand) = try RelayRequest.expandBody(body)
             _ = try await services.ownedOrder(pspID: resource, user: user)
             var url = services.swedbankPay.url(resource)

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOSSL
 import ServerSupport
 import SwedbankPaySDK
 
@@ -17,6 +18,9 @@ final class CallbackDispatcher: @unchecked Sendable {
     private let time: SandboxTime
     private let retryDelays: [TimeInterval]
     private let timeout: TimeInterval
+    /// The TLS settings of callbacks over HTTPS when the sandbox serves TLS itself; nil: the
+    /// client's own (the system's roots).
+    private let tls: TLSConfiguration?
     /// Every delivery attempt, oldest first, bounded by ``SandboxConfiguration/maxLogEntries``.
     let log: BoundedLog<CallbackDelivery>
 
@@ -30,6 +34,7 @@ final class CallbackDispatcher: @unchecked Sendable {
     /// passed in stays owned by the caller.
     init(configuration: SandboxConfiguration, time: SandboxTime, client: HTTPClient = .shared) {
         self.client = client
+        tls = configuration.tls.flatMap { try? TLSIdentity.clientConfiguration(trusting: $0.trustAnchors) }
         clock = time.clock
         self.time = time
         retryDelays = configuration.callbackRetryDelays.sorted()
@@ -178,6 +183,7 @@ final class CallbackDispatcher: @unchecked Sendable {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "PaymentSandbox-Callback")
+        request.tlsConfiguration = tls
         request.body = .bytes(ByteBuffer(bytes: data))
         do {
             let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))

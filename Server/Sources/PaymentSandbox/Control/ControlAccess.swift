@@ -30,10 +30,14 @@ struct ControlAccess: Sendable {
     let controlToken: String?
     /// The origin of the configured public URL (`http://192.168.1.20:8081`), if one is configured.
     let publicOrigin: String?
+    /// The scheme the sandbox is served over (`https` with TLS): a page of its own names it in
+    /// its `Origin`, so an origin built from `Host` takes it too.
+    let scheme: String
 
-    init(controlToken: String?, publicBaseURL: URL?) {
+    init(controlToken: String?, publicBaseURL: URL?, scheme: String = "http") {
         self.controlToken = controlToken
         publicOrigin = publicBaseURL.flatMap { Self.origin(of: $0) }
+        self.scheme = scheme
     }
 
     /// The facts of a request the decision needs.
@@ -66,7 +70,9 @@ struct ControlAccess: Sendable {
         // Without a token, a Host is only trusted when it is a loopback name: a rebound name
         // would otherwise make the attacker's page the sandbox's own origin.
         let hostOrigin =
-            controlToken == nil ? request.host.flatMap(Self.loopbackOrigin) : request.host.map { "http://" + $0 }
+            controlToken == nil
+            ? request.host.flatMap { Self.loopbackOrigin($0, scheme: scheme) }
+            : request.host.map { scheme + "://" + $0 }
         let ownOrigin = publicOrigin ?? hostOrigin
         if let origin = request.origin, Self.normalized(origin: origin) != ownOrigin.map(Self.normalized) {
             return .foreignOrigin
@@ -108,9 +114,9 @@ struct ControlAccess: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    /// `http://<host>` when `host` (a `Host` header: name and optional port) is `localhost`,
+    /// `<scheme>://<host>` when `host` (a `Host` header: name and optional port) is `localhost`,
     /// an address in 127.0.0.0/8 or `[::1]`; nil otherwise.
-    static func loopbackOrigin(_ host: String) -> String? {
+    static func loopbackOrigin(_ host: String, scheme: String = "http") -> String? {
         let name: Substring
         if host.hasPrefix("[") {
             guard let end = host.firstIndex(of: "]") else { return nil }
@@ -118,7 +124,7 @@ struct ControlAccess: Sendable {
         } else {
             name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
         }
-        return ControlBinding.isLoopback(String(name)) ? "http://" + host : nil
+        return ControlBinding.isLoopback(String(name)) ? scheme + "://" + host : nil
     }
 
     /// `scheme://host[:port]` of an absolute http(s) URL.

@@ -49,6 +49,7 @@ extension Router where Context == SandboxRequestContext {
         group().add(
             middleware: ControlAccessMiddleware(
                 access: ControlAccess(
-                    controlToken: configuration.controlToken, publicBaseURL: configuration.publicBaseURL)))
+                    controlToken: configuration.controlToken, publicBaseURL: configuration.publicBaseURL,
+                    scheme: configuration.scheme)))
     }
 }

@@ -14,13 +14,13 @@ struct PublicURL: Sendable {
     /// The base of API resources' URLs; nil uses `base`.
     let apiBase: String?
 
-    /// The configured public URL, or `http://<Host>` of the request; the configured API URL, if any.
-    init(configured: URL?, api: URL? = nil, request: Request) {
+    /// The configured public URL, or `<scheme>://<Host>` of the request; the configured API URL, if any.
+    init(configured: URL?, api: URL? = nil, scheme: String = "http", request: Request) {
         if let configured {
             base = Self.trimmed(configured)
         } else {
             let host = request.head.authority ?? "127.0.0.1"
-            base = "http://\(host)"
+            base = "\(scheme)://\(host)"
         }
         apiBase = api.map(Self.trimmed)
     }

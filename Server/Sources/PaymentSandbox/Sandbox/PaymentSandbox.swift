@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServerSupport
 import SwedbankPaySDK
@@ -72,17 +73,20 @@ public final class PaymentSandbox: Sendable {
     }
 
     /// An application serving the sandbox on `host:port` (port 0 picks a free one), its
-    /// connections bounded by `connections` (timeouts and a connection limit).
+    /// connections bounded by `connections` (timeouts and a connection limit), over HTTPS when the
+    /// configuration has a ``SandboxConfiguration/tls`` identity (TLS wraps the guarded channel,
+    /// so the same bounds hold).
     public func application(
         host: String = "127.0.0.1", port: Int = 8081, connections: ConnectionLimits = ConnectionLimits(),
         logger: Logger = Logger(label: "PaymentSandbox"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let served = ServerConnections(limits: connections)
+        // Carries out `reset` and `hang` faults on the connection itself.
+        let http1 = served.http1(problems: SandboxProblem.self, additionalChannelHandlers: [ConnectionFaultHandler()])
         return Application(
             router: router(),
-            // Carries out `reset` and `hang` faults on the connection itself.
-            server: served.http1(problems: SandboxProblem.self, additionalChannelHandlers: [ConnectionFaultHandler()]),
+            server: try configuration.tls?.server(http1) ?? http1,
             // A burst of new connections (a sales spike, a load balancer opening its pool) must
             // not overflow the accept queue: Hummingbird's default of 256 resets the rest.
             configuration: .init(

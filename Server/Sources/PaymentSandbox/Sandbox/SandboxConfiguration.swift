@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// How a ``PaymentSandbox`` behaves. Every limit is explicit; the defaults suit tests and a
 /// developer machine.
@@ -51,6 +52,14 @@ public struct SandboxConfiguration: Sendable {
     public var strict: Bool
     /// How two payer references are found to name one payer (``PayerReferenceMatching``).
     public var payerReferenceMatching: PayerReferenceMatching
+    /// The certificate the sandbox serves HTTPS with; nil serves plain HTTP. With one, every
+    /// href it builds from a request's `Host` is `https`, and its callbacks to the merchant trust
+    /// the identity's ``TLSIdentity/trustAnchors`` beside the system's roots (`serve --https`
+    /// calls back its own backend, which presents the same certificate).
+    public var tls: TLSIdentity?
+
+    /// `https` when the sandbox serves TLS, else `http`.
+    public var scheme: String { tls == nil ? "http" : "https" }
 
     public init(
         merchantTokens: Set<String> = ["sandbox-merchant-token"],

@@ -21,7 +21,9 @@ struct SandboxServices: Sendable {
 
     /// The public URL builder for a request.
     func urls(for request: Request) -> PublicURL {
-        PublicURL(configured: configuration.publicBaseURL, api: configuration.apiBaseURL, request: request)
+        PublicURL(
+            configured: configuration.publicBaseURL, api: configuration.apiBaseURL, scheme: configuration.scheme,
+            request: request)
     }
 }
 
