@@ -145,6 +145,10 @@ public final class LocalStack: Sendable {
             if let tls = plan.tls { configuration.tls = tls }
             if configuration.publicBaseURL == nil, plan.sandboxNamesItsPort {
                 configuration.publicBaseURL = try ServerURL.http(host: plan.host, port: port, scheme: scheme)
+            } else if configuration.apiBaseURL == nil, plan.sandboxNamesItsPort, plan.backend != nil {
+                // Payers reach it at its public URL; the stack's backend calls it here, and relays
+                // only hrefs at the origin it calls, so API resources name this one.
+                configuration.apiBaseURL = try ServerURL.http(host: plan.host, port: port, scheme: scheme)
             }
             let made = PaymentSandbox(configuration: configuration)
             sandbox = made

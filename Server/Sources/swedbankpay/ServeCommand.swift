@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The absolute URL apps reach the sandbox at: every href it returns names it, and the backend calls the sandbox there. Env: SWEDBANKPAY_SANDBOX_PUBLIC_URL. Default: http(s)://<host>:<sandbox port>.",
+            "The absolute URL apps and payers reach the sandbox at, named by its pages' and payment sessions' hrefs (API resources keep the address the backend calls). Env: SWEDBANKPAY_SANDBOX_PUBLIC_URL. Default: http(s)://<host>:<sandbox port>.",
             valueName: "url"))
     var sandboxPublicUrl: String?
 
@@ -89,15 +89,14 @@ struct ServeCommand: AsyncParsableCommand {
         let options = backend
         // Checked once before anything starts, with the ports asked for; built again with the
         // ports taken.
-        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { localSandboxURL, port in
-            // The sandbox's hrefs name its public URL; the backend relays only hrefs at the
-            // origin it calls, so it calls the sandbox there.
-            let sandboxURL = sandboxPublicURL ?? localSandboxURL
+        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { sandboxURL, port in
             var configuration = BackendConfiguration(
                 swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
                 publicBaseURL: try options.resolvedPublicURL(port: port, scheme: scheme),
                 apiKeys: apiKeys.map(Secret.init),
-                trampolineURL: sandboxURL.appendingPathComponent("externalresourcehost/trampoline"),
+                // A page for the payer's browser: on the sandbox's public URL.
+                trampolineURL: (sandboxPublicURL ?? sandboxURL).appendingPathComponent(
+                    "externalresourcehost/trampoline"),
                 iosAppIDs: options.resolvedIOSAppIDs, swedbankPayTimeout: try options.resolvedTimeout())
             configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
             configuration.callbackBaseURL = try options.resolvedCallbackURL()
