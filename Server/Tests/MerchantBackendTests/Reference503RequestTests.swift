@@ -90,7 +90,7 @@ struct Reference503RequestTests {
                     body: #"{"state":"Deleted","comment":"Removed by the payer"}"#),
                 port: port)
             #expect(deletion.status == 404)
-            #expect(deletion.json["detail"] as? String == "No payment token no-such-token of payer payer-503.")
+            #expect(deletion.json["detail"] as? String == "The payer has no such payment token.")
 
             let consumers = try await RawHTTP.response(
                 Self.backendRequest(
