@@ -3,13 +3,19 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import SwedbankPaySDK
 
 /// Hummingbird's HTTP/1.1 child channel with a ``ConnectionWatch`` around it: a
-/// ``RequestBytesHandler`` before the HTTP decoder and an ``HTTPPartsHandler`` right after the
-/// codec, ahead of the server's own handlers. Hummingbird's idle timeout is not used: the watch
-/// keeps the timeouts (``ConnectionLimits``).
+/// ``RequestBytesHandler`` right before the HTTP decoder and an ``HTTPPartsHandler`` right after
+/// the codec, ahead of the server's own handlers. Hummingbird's idle timeout is not used: the
+/// watch keeps the timeouts (``ConnectionLimits``).
+///
+/// Served over TLS (`TLSIdentity.server(_:)`), the TLS handler comes first and this channel's
+/// handlers after it, so the watch sees the requests' plaintext bytes: the header timeout starts
+/// at a request's first byte, as over plain HTTP, and a handshake or a connection that sends no
+/// request waits out the idle timeout.
 struct GuardedHTTP1Channel: HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
 
@@ -30,7 +36,8 @@ struct GuardedHTTP1Channel: HTTPChannelHandler {
             // On the channel's event loop, before it is registered: nothing has been read yet.
             let watch = ConnectionWatch(channel: channel, connections: connections)
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(RequestBytesHandler(watch: watch), position: .first)
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(RequestBytesHandler(watch: watch), position: .before(decoder))
             let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
             try pipeline.addHandler(HTTPPartsHandler(watch: watch, problem: problem), position: .after(codec))
             return value

@@ -9,12 +9,14 @@ import Testing
 /// are the pure `ConnectionPhase` and `ConnectionRoster`, checked by `ServerPropertyTests` and
 /// their fuzz targets).
 @Suite(.timeLimit(.minutes(1))) struct ConnectionLimitTests {
-    /// A sandbox alone with `limits`.
-    static func withSandbox(_ limits: ConnectionLimits, _ body: (Int) async throws -> Void) async throws {
+    /// A sandbox alone with `limits`, over HTTPS with `tls`.
+    static func withSandbox(
+        _ limits: ConnectionLimits, tls: TLSIdentity? = nil, _ body: (Int) async throws -> Void
+    ) async throws {
         let stack = try await LocalStack.start(
             LocalStack.Plan(
-                sandbox: BackendHarness.sandboxConfiguration(), sandboxNamesItsPort: false, connections: limits,
-                logger: BackendHarness.quietLogger))
+                sandbox: BackendHarness.sandboxConfiguration(), sandboxNamesItsPort: false, tls: tls,
+                connections: limits, logger: BackendHarness.quietLogger))
         do {
             try await body(stack.sandboxURL.port ?? 0)
         } catch {
@@ -33,6 +35,32 @@ import Testing
         try await Self.withSandbox(limits) { port in
             let partial = try await RawHTTP.Connection.open(port: port)
             let silent = try await RawHTTP.Connection.open(port: port)
+            try await partial.send("GET /sandbox/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            let cut = try await partial.untilClosed(within: 10)
+            #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
+            #expect(cut.closedAfter >= .milliseconds(500) && cut.closedAfter < .milliseconds(3_000))
+            let idle = try await silent.untilClosed(within: 10)
+            #expect(idle.responses.isEmpty)
+            #expect(idle.closedAfter >= .milliseconds(4_000))
+        }
+    }
+
+    /// Over HTTPS the same bounds hold, counted on the requests inside TLS: a head that never ends
+    /// is cut at the header timeout from its first byte, and a connection that finished its
+    /// handshake but sends no request waits out the idle timeout. A whole request on a third
+    /// connection is answered, so the cuts are the timeouts', not a failed handshake's.
+    @Test func overHTTPSHeadsThatNeverEndAreCutAtTheHeaderTimeoutSilenceAtTheIdleTimeout() async throws {
+        let limits = ConnectionLimits(headerTimeout: .milliseconds(500), idleTimeout: .milliseconds(4_000))
+        let identity = try TLSIdentity.generated(for: [])
+        let trust = try TLSIdentity.clientConfiguration(trusting: identity.trustAnchors)
+        try await Self.withSandbox(limits, tls: identity) { port in
+            let answered = try await RawHTTP.exchange(
+                port: port, Array("GET /sandbox/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+                tls: trust)
+            #expect(answered.responses.map(\.status) == [200])
+            let partial = try await RawHTTP.Connection.open(port: port, tls: trust)
+            let silent = try await RawHTTP.Connection.open(port: port, tls: trust)
+            // Each client handshakes as it connects; the silent one then sends nothing at all.
             try await partial.send("GET /sandbox/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             let cut = try await partial.untilClosed(within: 10)
             #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
