@@ -38,8 +38,10 @@ struct BackendHarness: Sendable {
     let sandbox: PaymentSandbox
     let client: HTTPClient
 
-    /// Runs `body` with a fresh sandbox and backend (``LocalStack``), both logging to `logger`,
-    /// then stops both and deletes the database.
+    /// Runs `body` with a fresh sandbox and backend (``LocalStack``), both logging to `logger` and
+    /// serving HTTPS with `tls` (the harness's own client does not trust it), then stops both and
+    /// deletes the database. `sandboxNamesItsPort` is ``LocalStack/Plan``'s (off: the sandbox's
+    /// hrefs follow each request's `Host`).
     static func run(
         engine: Engine = .sqlite,
         configure: @escaping @Sendable (inout BackendConfiguration) -> Void = { _ in },
@@ -48,6 +50,8 @@ struct BackendHarness: Sendable {
         databaseConnectionsPerEventLoop: Int = 8,
         tracer: (any Tracer)? = nil,
         ownDatabase: Bool = false,
+        tls: TLSIdentity? = nil,
+        sandboxNamesItsPort: Bool = false,
         logger: Logger = BackendHarness.quietLogger,
         _ body: @Sendable (BackendHarness) async throws -> Void
     ) async throws {
@@ -55,14 +59,15 @@ struct BackendHarness: Sendable {
         let location = try own?.location ?? TestDatabase.location(engine)
         var sandbox = sandboxConfiguration()
         configureSandbox(&sandbox)
-        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: false, logger: logger)
+        var plan = LocalStack.Plan(sandbox: sandbox, sandboxNamesItsPort: sandboxNamesItsPort, tls: tls, logger: logger)
+        let scheme = tls == nil ? "http" : "https"
         plan.backend = LocalStack.BackendPlan(
             database: location, connectionsPerEventLoop: databaseConnectionsPerEventLoop, tracer: tracer
         ) { sandboxURL, port in
             var configuration = BackendConfiguration(
                 swedbankPayBaseURL: URL(string: swedbankPayURL ?? sandboxURL.absoluteString)!,
                 merchantToken: Secret(merchantToken),
-                payeeId: payeeID, publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                payeeId: payeeID, publicBaseURL: URL(string: "\(scheme)://127.0.0.1:\(port)")!,
                 apiKeys: [Secret(apiKey)],
                 trampolineURL: URL(string: "https://ecom.stage.payex.com/externalresourcehost/trampoline")!,
                 iosAppIDs: ["ABCDE12345.com.example.app"], appSchemes: appSchemes, swedbankPayTimeout: 15)

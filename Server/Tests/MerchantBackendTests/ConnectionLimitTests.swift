@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LocalStack
+import NIOSSL
 import PaymentSandbox
 import ServerSupport
 import Testing
@@ -31,44 +32,43 @@ import Testing
     /// apart so that a loaded machine's late timer cannot make one pass for the other (a 1 s gap
     /// was overrun in a full run).
     @Test func headsThatNeverEndAreCutAtTheHeaderTimeoutSilenceAtTheIdleTimeout() async throws {
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(500), idleTimeout: .milliseconds(4_000))
-        try await Self.withSandbox(limits) { port in
-            let partial = try await RawHTTP.Connection.open(port: port)
-            let silent = try await RawHTTP.Connection.open(port: port)
-            try await partial.send("GET /sandbox/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            let cut = try await partial.untilClosed(within: 10)
-            #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
-            #expect(cut.closedAfter >= .milliseconds(500) && cut.closedAfter < .milliseconds(3_000))
-            let idle = try await silent.untilClosed(within: 10)
-            #expect(idle.responses.isEmpty)
-            #expect(idle.closedAfter >= .milliseconds(4_000))
+        try await Self.withSandbox(Self.apartTimeouts) { port in
+            try await Self.expectAHeadCutAndSilenceIdle(port: port)
         }
     }
 
-    /// Over HTTPS the same bounds hold, counted on the requests inside TLS: a head that never ends
-    /// is cut at the header timeout from its first byte, and a connection that finished its
-    /// handshake but sends no request waits out the idle timeout. A whole request on a third
-    /// connection is answered, so the cuts are the timeouts', not a failed handshake's.
+    /// Over HTTPS the same bounds hold, counted on the requests inside TLS: each client
+    /// handshakes as it connects, the silent one then sends nothing and waits out the idle
+    /// timeout (a timeout counted on the wire's bytes would cut it at the header timeout). A whole
+    /// request on a third connection is answered, so the cuts are the timeouts', not a failed
+    /// handshake's.
     @Test func overHTTPSHeadsThatNeverEndAreCutAtTheHeaderTimeoutSilenceAtTheIdleTimeout() async throws {
-        let limits = ConnectionLimits(headerTimeout: .milliseconds(500), idleTimeout: .milliseconds(4_000))
         let identity = try TLSIdentity.generated(for: [])
         let trust = try TLSIdentity.clientConfiguration(trusting: identity.trustAnchors)
-        try await Self.withSandbox(limits, tls: identity) { port in
+        try await Self.withSandbox(Self.apartTimeouts, tls: identity) { port in
             let answered = try await RawHTTP.exchange(
-                port: port, Array("GET /sandbox/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
-                tls: trust)
+                port: port, "GET /sandbox/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", tls: trust
+            )
             #expect(answered.responses.map(\.status) == [200])
-            let partial = try await RawHTTP.Connection.open(port: port, tls: trust)
-            let silent = try await RawHTTP.Connection.open(port: port, tls: trust)
-            // Each client handshakes as it connects; the silent one then sends nothing at all.
-            try await partial.send("GET /sandbox/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            let cut = try await partial.untilClosed(within: 10)
-            #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
-            #expect(cut.closedAfter >= .milliseconds(500) && cut.closedAfter < .milliseconds(3_000))
-            let idle = try await silent.untilClosed(within: 10)
-            #expect(idle.responses.isEmpty)
-            #expect(idle.closedAfter >= .milliseconds(4_000))
+            try await Self.expectAHeadCutAndSilenceIdle(port: port, tls: trust)
         }
+    }
+
+    /// A header timeout of 0.5 s and an idle timeout of 4 s.
+    static let apartTimeouts = ConnectionLimits(headerTimeout: .milliseconds(500), idleTimeout: .milliseconds(4_000))
+
+    /// Two connections to `port` under ``apartTimeouts``: one sends half a head and is cut at the
+    /// header timeout, the other sends nothing and is closed at the idle timeout, neither answered.
+    static func expectAHeadCutAndSilenceIdle(port: Int, tls: TLSConfiguration? = nil) async throws {
+        let partial = try await RawHTTP.Connection.open(port: port, tls: tls)
+        let silent = try await RawHTTP.Connection.open(port: port, tls: tls)
+        try await partial.send("GET /sandbox/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let cut = try await partial.untilClosed(within: 10)
+        #expect(cut.responses.isEmpty && cut.leftover.isEmpty)
+        #expect(cut.closedAfter >= .milliseconds(500) && cut.closedAfter < .milliseconds(3_000))
+        let idle = try await silent.untilClosed(within: 10)
+        #expect(idle.responses.isEmpty)
+        #expect(idle.closedAfter >= .milliseconds(4_000))
     }
 
     /// After its answer a kept-alive connection waits the idle timeout for the next request, and

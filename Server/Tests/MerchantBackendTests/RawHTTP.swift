@@ -54,8 +54,10 @@ enum RawHTTP {
         return try await connection.untilClosed(within: seconds)
     }
 
-    static func exchange(port: Int, _ request: String, endSending: Bool = false) async throws -> Exchange {
-        try await exchange(port: port, Array(request.utf8), endSending: endSending)
+    static func exchange(
+        port: Int, _ request: String, endSending: Bool = false, tls: TLSConfiguration? = nil
+    ) async throws -> Exchange {
+        try await exchange(port: port, Array(request.utf8), endSending: endSending, tls: tls)
     }
 
     /// Writes `request` to `127.0.0.1:port` (over TLS with `tls`) and returns the server's first
@@ -187,6 +189,8 @@ enum RawHTTP {
         private var bytes: [UInt8] = []
         private let closed: EventLoopPromise<[UInt8]>
         private var awaited: (count: Int, promise: EventLoopPromise<[Exchange.Response]>)?
+        /// The connection closed: no more bytes will come.
+        private var isClosed = false
 
         init(closed: EventLoopPromise<[UInt8]>) {
             self.closed = closed
@@ -195,6 +199,17 @@ enum RawHTTP {
         func await(_ count: Int, _ promise: EventLoopPromise<[Exchange.Response]>) {
             awaited = (count, promise)
             check()
+            // Asked after the server closed: what came is all there will be.
+            if isClosed { failAwaited() }
+        }
+
+        private func failAwaited() {
+            awaited?.promise.fail(
+                Failure(
+                    description:
+                        "the connection closed before the responses awaited: \(String(decoding: bytes, as: UTF8.self))")
+            )
+            awaited = nil
         }
 
         private func check() {
@@ -213,9 +228,8 @@ enum RawHTTP {
 
         func channelInactive(context: ChannelHandlerContext) {
             closed.succeed(bytes)
-            awaited?.promise.fail(
-                Failure(description: "the connection closed before the responses awaited: \(String(decoding: bytes, as: UTF8.self))"))
-            awaited = nil
+            isClosed = true
+            failAwaited()
             context.fireChannelInactive()
         }
 
@@ -246,7 +260,9 @@ enum RawHTTP {
             }
             let chunked = headers.contains { $0.name == "transfer-encoding" && $0.value.lowercased() == "chunked" }
             let length = headers.first { $0.name == "content-length" }.flatMap { Int($0.value) }
-            let read = chunked && length == nil ? chunkedBody(rest[end.upperBound...]) : sizedBody(rest[end.upperBound...], length ?? 0)
+            let read =
+                chunked && length == nil
+                ? chunkedBody(rest[end.upperBound...]) : sizedBody(rest[end.upperBound...], length ?? 0)
             guard let (body, bodyEnd) = read else { break }
             exchange.responses.append(
                 .init(status: status, headers: headers, body: String(decoding: body, as: UTF8.self)))

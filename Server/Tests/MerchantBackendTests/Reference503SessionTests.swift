@@ -1,6 +1,4 @@
 import Foundation
-import LocalStack
-import MerchantBackend
 import NIOSSL
 import ServerSupport
 import Testing
@@ -36,35 +34,17 @@ struct Reference503SessionTests {
     @Test func a503SwishPaymentOverHTTPS() async throws {
         let identity = try TLSIdentity.generated(for: [])
         let trust = try TLSIdentity.clientConfiguration(trusting: identity.trustAnchors)
-        var sandbox = BackendHarness.sandboxConfiguration()
-        sandbox.swishOtherDeviceApprovalDelay = nil
-        var plan = LocalStack.Plan(sandbox: sandbox, tls: identity, logger: BackendHarness.quietLogger)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("https-503-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        plan.backend = LocalStack.BackendPlan(database: .sqlite(path: directory.appendingPathComponent("db").path)) {
-            sandboxURL, port in
-            BackendConfiguration(
-                swedbankPayBaseURL: sandboxURL, merchantToken: Secret(BackendHarness.merchantToken),
-                payeeId: BackendHarness.payeeID, publicBaseURL: URL(string: "https://127.0.0.1:\(port)")!,
-                apiKeys: [Secret(BackendHarness.apiKey)])
+        try await BackendHarness.run(sandbox: { $0.swishOtherDeviceApprovalDelay = nil }, tls: identity) { harness in
+            try await pay(harness, trust: trust)
         }
-        let stack = try await LocalStack.start(plan)
-        do {
-            try await pay(stack, trust: trust)
-        } catch {
-            await stack.stop()
-            throw error
-        }
-        await stack.stop()
     }
 
-    private func pay(_ stack: LocalStack, trust: TLSConfiguration) async throws {
-        let backend = try #require(stack.backendURL)
-        #expect(backend.scheme == "https")
-        #expect(stack.sandboxURL.scheme == "https")
-        let port = try #require(backend.port)
-        let sandboxPort = try #require(stack.sandboxURL.port)
+    private func pay(_ harness: BackendHarness, trust: TLSConfiguration) async throws {
+        let sandboxURL = try #require(URL(string: harness.sandboxURL))
+        #expect(harness.backendURL.hasPrefix("https://"))
+        #expect(sandboxURL.scheme == "https")
+        let port = harness.backendPort
+        let sandboxPort = try #require(sandboxURL.port)
         // Plain HTTP is not served on the HTTPS port.
         await #expect(throws: (any Error).self) {
             _ = try await RawHTTP.response(Reference503RequestTests.backendRequest("GET", "/", port: port), port: port)
@@ -109,7 +89,7 @@ struct Reference503SessionTests {
 
         model = try await send("GET", poll, trust: trust, port: sandboxPort)
         #expect(try Self.href("redirect-payer", in: model) == "https://example.com/complete")
-        let order = await stack.sandbox.services.store.order(sessionToken: token)
+        let order = await harness.sandbox.services.store.order(sessionToken: token)
         #expect(order?.status == .paid)
     }
 
