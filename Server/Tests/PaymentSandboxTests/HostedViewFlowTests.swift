@@ -179,7 +179,15 @@ import Testing
             let good = try await F.post(client, "/checkout/frame/\(token)/payer", #"{"email": "ada@example.com"}"#)
             #expect(try good.object == ["payerIdentified": .bool(true)])
             let after = try await client.send(.get, "/checkout/frame/\(token)", token: nil).text
-            #expect(!after.contains(#"id="payer-form""#))
+            #expect(after.contains(#"<section id="payer" class="card" aria-labelledby="payer-title" hidden>"#))
+            #expect(after.contains(#"<div id="instruments">"#))
+            #expect(after.contains(#"<p id="payer-identified">"#))
+            // "Not you?": the menu asks again.
+            let forget = try await F.post(client, "/checkout/frame/\(token)/payer/forget", "{}")
+            #expect(try forget.object == ["payerIdentified": .bool(false)])
+            let again = try await client.send(.get, "/checkout/frame/\(token)", token: nil).text
+            #expect(again.contains(#"<div id="instruments" hidden>"#))
+            #expect(again.contains(#"<p id="payer-identified" hidden>"#))
         }
     }
 

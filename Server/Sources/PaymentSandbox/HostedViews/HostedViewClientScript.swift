@@ -61,7 +61,10 @@ enum HostedViewClientScript {
             aborted: { handler: "onAborted", event: "OnAborted", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             outOfViewRedirect: { handler: "onOutOfViewRedirect", event: "OnOutOfViewRedirect", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             termsOfService: { handler: "onTermsOfServiceRequested", event: "OnTermsOfServiceRequested", fields: { termsOfServiceUrl: "url" }, otherwise: "open" },
+            outOfViewOpen: { handler: "onOutOfViewOpen", event: "OnOutOfViewOpen", fields: { openUrl: "url" }, otherwise: "open" },
             payerIdentified: { handler: "onPayerIdentified", event: "OnPayerIdentified", fields: { email: "email" } },
+            payerUnidentified: { handler: "onPayerUnidentified", event: "OnPayerUnidentified", fields: {} },
+            paymentButtonPressed: { handler: "onPaymentButtonPressed", event: "OnPaymentButtonPressed", fields: { instrument: "instrument" } },
             error: { handler: "onError", event: "OnError", fields: { origin: "origin", messageId: "messageId", details: "details" } }
           },
           paymentMenu: {
@@ -72,6 +75,9 @@ enum HostedViewClientScript {
             attemptFailed: { handler: "onPaymentTransactionFailed", event: "OnPaymentTransactionFailed", key: "actionType", fields: { details: "details" } },
             attemptAborted: { handler: "onPaymentAborted", event: "OnPaymentAborted", key: "actionType", fields: { redirectUrl: "url" } },
             pending: { handler: "onPaymentPending", event: "OnPaymentPending", key: "actionType", fields: {} },
+            paymentFailed: { handler: "onPaymentFailed", event: "OnPaymentFailed", key: "actionType", fields: { details: "details" } },
+            outOfViewOpen: { handler: "onOutOfViewOpen", event: "OnOutOfViewOpen", key: "actionType", fields: { openUrl: "url" }, otherwise: "open" },
+            paymentButtonPressed: { handler: "onPaymentButtonPressed", event: "OnPaymentButtonPressed", key: "actionType", fields: { instrument: "instrument" } },
             paid: { handler: "onPaymentCompleted", event: "OnPaymentCompleted", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             aborted: { handler: "onPaymentCanceled", event: "OnPaymentCanceled", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },
             outOfViewRedirect: { handler: "onExternalRedirect", event: "OnExternalRedirect", key: "actionType", fields: { redirectUrl: "url" }, otherwise: "navigate" },
@@ -108,11 +114,17 @@ enum HostedViewClientScript {
           this.culture = pickCulture(this.config.culture);
           this.iframe = null;
           this.listener = null;
+          this.resumeTimer = null;
         }
 
+        // The portal: "If you do not run the function with valid input before 2 minutes has
+        // passed, resume will be called automatically with the confirmation value of false."
+        var RESUME_TIMEOUT_MS = 120000;
+
         View.prototype.frameSrc = function () {
+          var confirm = typeof this.config.onPaymentButtonPressed === "function" ? "&confirm=1" : "";
           return boot.frameUrl + "?culture=" + encodeURIComponent(this.culture) +
-            "&origin=" + encodeURIComponent(window.location.origin) + "&kind=" + encodeURIComponent(boot.kind);
+            "&origin=" + encodeURIComponent(window.location.origin) + "&kind=" + encodeURIComponent(boot.kind) + confirm;
         };
 
         View.prototype.open = function (container) {
@@ -168,7 +180,21 @@ enum HostedViewClientScript {
           return this;
         };
 
-        View.prototype.resume = function () { return this; };
+        // Answers a Pay the menu holds for onPaymentButtonPressed: {paymentOrderId, confirmation}.
+        // A paymentOrderId of another order is ignored.
+        View.prototype.resume = function (options) {
+          var input = (options && typeof options === "object") ? options : {};
+          var id = input.paymentOrderId;
+          if (id !== undefined && id !== null && boot.paymentOrderId && String(id).slice(-boot.paymentOrderId.length) !== boot.paymentOrderId) {
+            return this;
+          }
+          if (this.resumeTimer !== null) { window.clearTimeout(this.resumeTimer); this.resumeTimer = null; }
+          if (this.iframe && this.iframe.contentWindow) {
+            this.iframe.contentWindow.postMessage(
+              { channel: CHANNEL, token: boot.token, type: "resume", confirmation: input.confirmation === true }, boot.origin);
+          }
+          return this;
+        };
 
         View.prototype.fail = function (details) {
           this.dispatch("error", { origin: boot.errorOrigin, messageId: messageId(), details: details });
@@ -203,6 +229,14 @@ enum HostedViewClientScript {
             this.iframe.style.height = Math.max(120, Math.ceil(data.bodyHeight)) + "px";
           }
           var payload = this.payload(spec, data);
+          if (type === "paymentButtonPressed") {
+            var self = this;
+            if (this.resumeTimer !== null) { window.clearTimeout(this.resumeTimer); }
+            this.resumeTimer = window.setTimeout(function () {
+              self.resumeTimer = null;
+              self.resume({ confirmation: false });
+            }, RESUME_TIMEOUT_MS);
+          }
           var handler = this.config[spec.handler];
           if (typeof handler === "function") {
             handler.call(this.config, payload);

@@ -164,6 +164,12 @@ struct HostedViewPayment: Sendable {
         state.identifiedEmail = try PayerContact.parse(email: email, msisdn: msisdn).email
     }
 
+    /// The identified payer said "Not you?": the menu asks for the payer's details again.
+    mutating func forgetPayer() throws {
+        try requireOpen()
+        state.identifiedEmail = nil
+    }
+
     // MARK: Answers from outside the menu
 
     /// The payer answered in the (simulated) Swish app.

@@ -37,6 +37,23 @@ struct HostedViewPaymentRoutes: Sendable {
             }
             return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["payerIdentified": .bool(true)]))
         }
+        // "Not you?": the payer identified in a v3 menu takes it back (the Seamless View's
+        // onPayerUnidentified); the menu asks again.
+        open.post("\(frame)/payer/forget") { _, context in
+            _ = try await service.perform(viewToken: try context.parameters.require("viewToken")) { payment in
+                try payment.forgetPayer()
+            }
+            return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["payerIdentified": .bool(false)]))
+        }
+        open.get("/checkout/about/stored-cards") { _, _ in
+            JSONResponse.html(
+                NoticePage.render(
+                    title: "Stored cards (sandbox)", heading: "How Swedbank Pay stores your card",
+                    text:
+                        "When you choose to store your card, Swedbank Pay keeps it as a network token for this shop, "
+                        + "so you need not type it again. You can remove it at any time. (Sandbox information page: "
+                        + "the payment menu opens it outside the view, as onOutOfViewOpen.)"))
+        }
         open.post("\(frame)/swish/:answer") { request, context in
             let answer = context.parameters.get("answer") ?? ""
             guard answer == "approve" || answer == "decline" else {

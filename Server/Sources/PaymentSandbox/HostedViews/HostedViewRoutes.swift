@@ -129,14 +129,16 @@ struct HostedViewRoutes: SandboxModule {
             ? .paymentMenu : .checkout
         return Self.page(
             menu(
-                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request)))
+                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request),
+                // The merchant's page subscribed to onPaymentButtonPressed: every Pay waits for resume().
+                confirmPayments: request.uri.queryParameters.get("confirm") == "1"))
     }
 
     /// The payment menu page of an opened view: the Seamless View's frame (with the parent's
     /// origin) or the Redirect page (without one), the same page and script either way.
     func menu(
         _ opened: (result: HostedViewOutcome, payment: HostedViewPayment), base: PublicURL, kind: HostedViewKind,
-        parentOrigin: String?
+        parentOrigin: String?, confirmPayments: Bool = false
     ) -> String {
         let (result, payment) = opened
         let viewToken = payment.order.viewToken
@@ -150,6 +152,8 @@ struct HostedViewRoutes: SandboxModule {
             "initial": result.json(links: service.links(payment.order, base: base)),
             "completeUrl": .string(model.completeUrl), "cancelUrl": model.cancelUrl.map { .string($0) } ?? .null,
             "errorOrigin": .string(kind.errorOrigin), "hostOrigins": .array(model.hostOrigins.map { .string($0) }),
+            "kind": .string(kind.rawValue), "confirmPayments": .bool(confirmPayments),
+            "storedCardsInfoUrl": .string(base.url("/checkout/about/stored-cards")),
             "bankInstrument": .string(SandboxInstrument.trustly.rawValue),
             "cardInstrument": .string(SandboxInstrument.creditCard.rawValue),
             "swishInstrument": .string(SandboxInstrument.swish.rawValue),

@@ -80,10 +80,30 @@ enum PaymentMenuControls {
               if (reply.status !== 200) { problem(reply, "payer-msisdn"); return; }
               setBusy(false);
               $("payer").hidden = true;
+              $("payer-identified").hidden = false;
               showMenu(true);
               post("payerIdentified", { email: email });
               reportSize("resized");
             }, networkFailed);
+          });
+
+          on("payer-forget", "click", function () {
+            setBusy(true);
+            request("POST", "/payer/forget", {}).then(function (reply) {
+              if (reply.status !== 200) { problem(reply, null); return; }
+              setBusy(false);
+              $("payer-identified").hidden = true;
+              $("payer").hidden = false;
+              showMenu(false);
+              $("instruments").hidden = true;
+              post("payerUnidentified", {});
+              reportSize("resized");
+            }, networkFailed);
+          });
+          on("stored-cards-info", "click", function (event) {
+            if (!parentWindow) { return; }
+            event.preventDefault();
+            post("outOfViewOpen", { url: event.currentTarget.href });
           });
 
           window.addEventListener("message", function (event) {
@@ -93,6 +113,7 @@ enum PaymentMenuControls {
               if (data.type === "subviewFinished") { $("subview-frame").src = "about:blank"; refreshState(); }
             } else if (parentWindow && event.source === parentWindow && event.origin === boot.parentOrigin) {
               if (data.type === "cancel") { answer("/abort"); }
+              if (data.type === "resume") { resumed(data.confirmation); }
             }
           });
 

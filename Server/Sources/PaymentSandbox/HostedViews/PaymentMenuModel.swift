@@ -40,6 +40,9 @@ struct PaymentMenuModel: Sendable, Equatable {
     var swishPrefill: String?
     /// v3 with `payer.requireConsumerInfo`: the payer identifies before choosing.
     var needsPayerIdentification: Bool
+    /// Whether the menu identifies the payer at all (v3, `requireConsumerInfo`, no profile): then
+    /// an identified payer may say "Not you?".
+    var identifiesPayer: Bool
     var payerEmailPrefill: String?
     var termsOfServiceUrl: String?
     var completeUrl: String
@@ -72,9 +75,9 @@ struct PaymentMenuModel: Sendable, Equatable {
             order: record, storedTokens: storedTokens, hidden: order.disableStoredPaymentDetails)
         showsConsent = record.requested(.enablePaymentDetailsConsentCheckbox) == .bool(true)
         swishPrefill = order.payer?.msisdn.map { $0.filter { $0 != " " } }
-        needsPayerIdentification =
-            record.isV3 && order.payer?.requireConsumerInfo == true && state.identifiedEmail == nil
-            && order.payer?.consumerProfileRef == nil
+        identifiesPayer =
+            record.isV3 && order.payer?.requireConsumerInfo == true && order.payer?.consumerProfileRef == nil
+        needsPayerIdentification = identifiesPayer && state.identifiedEmail == nil
         payerEmailPrefill = order.payer?.email
         termsOfServiceUrl = order.urls.termsOfServiceUrl?.absoluteString
         completeUrl = order.urls.completeUrl.absoluteString

@@ -23,7 +23,7 @@ enum PaymentMenuPage {
             </header>
             <div id="notice" class="notice" role="alert" hidden></div>
             <div id="host-warning" class="notice info" role="note" hidden></div>
-            \(model.needsPayerIdentification ? payerStep(model) : "")
+            \(model.identifiesPayer ? payerStep(model) : "")
             <div id="instruments"\(model.needsPayerIdentification ? " hidden" : "")>
             \(model.instruments.map { instrument(model, $0) }.joined(separator: "\n"))
             </div>
@@ -62,7 +62,9 @@ enum PaymentMenuPage {
     private static func payerStep(_ model: PaymentMenuModel) -> String {
         let words = model.words
         return """
-            <section id="payer" class="card" aria-labelledby="payer-title">
+            <p id="payer-identified"\(model.needsPayerIdentification ? " hidden" : "")>\
+            <button type="button" class="link" id="payer-forget">\(HTMLText.escape(words.notYou))</button></p>
+            <section id="payer" class="card" aria-labelledby="payer-title"\(model.needsPayerIdentification ? "" : " hidden")>
             <form id="payer-form" class="body" novalidate>
             <h2 id="payer-title">\(HTMLText.escape(words.yourDetails))</h2>
             <p class="muted">\(HTMLText.escape(words.whoPays))</p>
@@ -158,6 +160,7 @@ enum PaymentMenuPage {
             \(consent)
             <button type="submit" class="primary" id="pay-card">\(pay)</button>
             </form>
+            <p><a id="stored-cards-info" href="/checkout/about/stored-cards" target="_blank" rel="noopener">\(HTMLText.escape(words.storedCardsInfo))</a></p>
             <p class="muted">\(HTMLText.escape(testCards(words)))</p>
             """
     }

@@ -107,7 +107,12 @@ enum PaymentMenuScript {
               break;
             case "closed":
               finish(pageWords.closed);
-              post("error", { origin: boot.errorOrigin, messageId: messageId(), details: "The payment order is " + outcome.status + "." });
+              // v2 tells a failed payment (no attempt can follow) as onPaymentFailed; the rest is an error.
+              if (outcome.status === "Failed" && boot.kind === "paymentMenu") {
+                post("paymentFailed", { details: "The payment order is Failed." });
+              } else {
+                post("error", { origin: boot.errorOrigin, messageId: messageId(), details: "The payment order is " + outcome.status + "." });
+              }
               break;
             case "failed":
               showMenu(true);
@@ -201,7 +206,29 @@ enum PaymentMenuScript {
 
           // MARK: paying
 
+          // With onPaymentButtonPressed subscribed (confirmPayments), a Pay waits for the merchant's
+          // resume({confirmation}): true starts the attempt, false (or the script's two-minute
+          // timeout) leaves the menu as it was.
+          var awaitingResume = null;
           function start(body, msisdnField) {
+            if (boot.confirmPayments) {
+              notice("info", "Waiting for the shop to confirm the payment.");
+              setBusy(true);
+              awaitingResume = { body: body, msisdnField: msisdnField };
+              post("paymentButtonPressed", { instrument: body.instrument });
+              return;
+            }
+            startAttempt(body, msisdnField);
+          }
+          function resumed(confirmation) {
+            var waiting = awaitingResume;
+            awaitingResume = null;
+            if (!waiting) { return; }
+            if (confirmation === true) { startAttempt(waiting.body, waiting.msisdnField); return; }
+            setBusy(false);
+            notice("info", "The shop did not confirm the payment. Nothing was paid.");
+          }
+          function startAttempt(body, msisdnField) {
             notice("", "");
             setBusy(true);
             request("POST", "/attempts", body).then(function (reply) {

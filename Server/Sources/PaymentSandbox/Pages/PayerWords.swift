@@ -8,10 +8,10 @@ import SwedbankPaySDK
 struct PayerWords: Sendable, Equatable {
     // The menu.
     var menuTitle, pay, payWith, card, invoice, bankPayment, appOnly, needsPaymentUrl: String
-    var yourDetails, whoPays, email, mobile, testPerson, continueLabel: String
+    var yourDetails, whoPays, email, mobile, testPerson, continueLabel, notYou: String
     var openSwish, swishWaiting, sandboxAnswer, approveIn, declineIn, confirmPayment, terms, cancelPayment: String
     var invoiceText, toInvoice, bankText, toBank: String
-    var savedCards, expires, otherCard, consent, cardNumber, expiry, cvc: String
+    var savedCards, expires, otherCard, consent, cardNumber, expiry, cvc, storedCardsInfo: String
     var testCards, withoutChallenge, withChallenge, declinedCard: String
     // The menu's script.
     var unreachable, paidThanks, cancelled, closed, tryAgain, notCompleted, bankUnfinished, atBank: String
@@ -58,7 +58,7 @@ extension PayerWords {
         invoice: "Invoice", bankPayment: "Bank payment", appOnly: "{name} is paid in the app, not in this menu.",
         needsPaymentUrl: "Not available here: the order has no paymentUrl.",
         yourDetails: "Your details", whoPays: "The shop asks who pays before you choose how.", email: "E-mail",
-        mobile: "Mobile number", testPerson: "Use the sandbox test person", continueLabel: "Continue",
+        mobile: "Mobile number", testPerson: "Use the sandbox test person", continueLabel: "Continue", notYou: "Not you?",
         openSwish: "Open Swish on your phone", swishWaiting: "Waiting for your approval in the Swish app.",
         sandboxAnswer: "Sandbox: answer for the app here.", approveIn: "Approve in {name}",
         declineIn: "Decline in {name}", confirmPayment: "Confirm the payment", terms: "Terms of service",
@@ -67,7 +67,7 @@ extension PayerWords {
         bankText: "You approve the payment at your bank, then come back.", toBank: "Continue to your bank",
         savedCards: "Saved cards", expires: "expires {date}", otherCard: "Or pay with another card:",
         consent: "Store my card details for future purchases", cardNumber: "Card number",
-        expiry: "Expiry (MM/YY)", cvc: "CVC",
+        expiry: "Expiry (MM/YY)", cvc: "CVC", storedCardsInfo: "How are stored cards kept?",
         testCards: "Test cards: {cards}; any future expiry date, any CVC.", withoutChallenge: "no 3-D Secure",
         withChallenge: "3-D Secure", declinedCard: "declined",
         unreachable: "The sandbox could not be reached. Try again.", paidThanks: "Payment completed. Thank you!",
