@@ -44,15 +44,17 @@ extension SwedbankPaySDK {
         }
 
         /// Callback form of ``getPayerOwnedPaymentTokens(configuration:payerReference:extraHeaders:)``;
-        /// the completion runs once on the main actor unless the request is cancelled first.
+        /// the completion runs once on the main actor unless the request is cancelled first. As in
+        /// 5.0.3 the completion is a plain closure (not `@Sendable`), so a view controller's
+        /// `{ self?.show($0) }` compiles without a warning.
         @discardableResult
         public static func getPayerOwnedPaymentTokens(
             configuration: MerchantBackendConfiguration,
             payerReference: String,
             extraHeaders: [String: String]? = nil,
-            completion: @escaping @Sendable (Result<PayerOwnedPaymentTokensResponse, any Error>) -> Void
+            completion: @escaping (Result<PayerOwnedPaymentTokensResponse, any Error>) -> Void
         ) -> SwedbankPaySDKRequest? {
-            SwedbankPaySDK.bridge(
+            SwedbankPaySDK.bridgeToMainThread(
                 {
                     try await getPayerOwnedPaymentTokens(
                         configuration: configuration, payerReference: payerReference, extraHeaders: extraHeaders)
@@ -60,16 +62,18 @@ extension SwedbankPaySDK {
                 completion: completion)
         }
 
-        /// Callback form of ``deletePayerOwnerPaymentToken(configuration:paymentToken:comment:extraHeaders:)``.
+        /// Callback form of ``deletePayerOwnerPaymentToken(configuration:paymentToken:comment:extraHeaders:)``;
+        /// the completion (a plain closure, as in 5.0.3) runs once on the main actor unless the
+        /// request is cancelled first.
         @discardableResult
         public static func deletePayerOwnerPaymentToken(
             configuration: MerchantBackendConfiguration,
             paymentToken: PaymentTokenInfo,
             comment: String,
             extraHeaders: [String: String]? = nil,
-            completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+            completion: @escaping (Result<Void, any Error>) -> Void
         ) -> SwedbankPaySDKRequest? {
-            SwedbankPaySDK.bridge(
+            SwedbankPaySDK.bridgeToMainThread(
                 {
                     try await deletePayerOwnerPaymentToken(
                         configuration: configuration, paymentToken: paymentToken, comment: comment,

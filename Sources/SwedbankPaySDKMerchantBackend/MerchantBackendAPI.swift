@@ -19,7 +19,7 @@ struct MerchantBackendAPI: Sendable {
         _ url: URL,
         extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
     ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
-        try await send(method: "GET", url: url, body: nil, extraHeaders: extraHeaders)
+        try Self.decode(try await send(method: "GET", url: url, body: nil, extraHeaders: extraHeaders))
     }
 
     func send<Body: Decodable & Sendable>(
@@ -28,6 +28,17 @@ struct MerchantBackendAPI: Sendable {
         json: some Encodable,
         extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
     ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        try Self.decode(try await sendChecked(method, url, json: json, extraHeaders: extraHeaders))
+    }
+
+    /// `send`, with the answer checked but not decoded: for a body type that is not `Sendable`,
+    /// which is decoded where the caller is (see `decodeBody`).
+    func sendChecked(
+        _ method: String,
+        _ url: URL,
+        json: some Encodable,
+        extraHeaders: SwedbankPaySDK.HTTPHeaders = SwedbankPaySDK.HTTPHeaders()
+    ) async throws(SwedbankPaySDK.MerchantBackendError) -> SwedbankPaySDK.HTTPResponse {
         let data: Data
         do {
             let encoder = JSONEncoder()
@@ -40,12 +51,12 @@ struct MerchantBackendAPI: Sendable {
         return try await send(method: method, url: url, body: data, extraHeaders: extraHeaders)
     }
 
-    private func send<Body: Decodable & Sendable>(
+    private func send(
         method: String,
         url: URL,
         body: Data?,
         extraHeaders: SwedbankPaySDK.HTTPHeaders
-    ) async throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+    ) async throws(SwedbankPaySDK.MerchantBackendError) -> SwedbankPaySDK.HTTPResponse {
         let url = url.absoluteURL
         guard isAllowed(url) else {
             throw .nonWhitelistedDomain(failingUrl: url)
@@ -68,7 +79,7 @@ struct MerchantBackendAPI: Sendable {
         guard isAllowed(response.url.absoluteURL) else {
             throw .nonWhitelistedDomain(failingUrl: response.url)
         }
-        return try Self.decode(response)
+        return try Self.checked(response)
     }
 
     /// Whether the app's credentials may go to `url`: a whitelisted host, over https — or plain
@@ -116,20 +127,41 @@ struct MerchantBackendAPI: Sendable {
     static func decode<Body: Decodable & Sendable>(
         _ response: SwedbankPaySDK.HTTPResponse
     ) throws(SwedbankPaySDK.MerchantBackendError) -> Answer<Body> {
+        let response = try checked(response)
+        return Answer(body: try decodeBody(Body.self, from: response), url: response.url)
+    }
+
+    /// The answer if it is a 2xx with `application/json`; a 4xx or 5xx is a problem, anything
+    /// else unexpected content.
+    static func checked(
+        _ response: SwedbankPaySDK.HTTPResponse
+    ) throws(SwedbankPaySDK.MerchantBackendError) -> SwedbankPaySDK.HTTPResponse {
         guard (200...299).contains(response.status) else {
             throw .problem(SwedbankPaySDK.Problem(response: response))
         }
-        guard response.headers.mediaType == "application/json",
-            let body = try? JSONDecoder().decode(Body.self, from: response.body)
-        else {
-            throw .problem(
-                .server(
-                    .unexpectedContent(
-                        status: response.status,
-                        contentType: response.headers.mediaType,
-                        body: response.body
-                    )))
+        guard response.headers.mediaType == "application/json" else {
+            throw unexpectedContent(response)
         }
-        return Answer(body: body, url: response.url)
+        return response
+    }
+
+    /// The body of a checked answer as `Body`, or unexpected content when it does not decode.
+    /// `Body` need not be `Sendable`: this runs wherever the caller decodes.
+    static func decodeBody<Body: Decodable>(
+        _ type: Body.Type, from response: SwedbankPaySDK.HTTPResponse
+    ) throws(SwedbankPaySDK.MerchantBackendError) -> Body {
+        guard let body = try? JSONDecoder().decode(Body.self, from: response.body) else {
+            throw unexpectedContent(response)
+        }
+        return body
+    }
+
+    private static func unexpectedContent(_ response: SwedbankPaySDK.HTTPResponse)
+        -> SwedbankPaySDK.MerchantBackendError
+    {
+        .problem(
+            .server(
+                .unexpectedContent(
+                    status: response.status, contentType: response.headers.mediaType, body: response.body)))
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import SwedbankPaySDK
 
 /// The completion-handler methods of the original SDK 5.0.3 that are not configuration
-/// requirements. Each runs the async method of the same purpose through `SwedbankPaySDK.bridge`:
-/// the completion is called exactly once, on the main actor, unless the returned request was
-/// cancelled first.
+/// requirements. Each runs its request through `SwedbankPaySDK.bridgeToMainThread`: the
+/// completion is called exactly once, on the main actor, unless the returned request was
+/// cancelled first. Completions are plain closures, as in 5.0.3.
 extension SwedbankPaySDK.MerchantBackendConfiguration {
     /// Sets the instrument of an instrument-mode payment, as
     /// ``updatePayment(with:options:viewPaymentOrderInfo:)`` does. `paymentOrder` and `userData`
@@ -15,9 +15,9 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         options: SwedbankPaySDK.VersionOptions,
         userData: Any?,
         viewPaymentOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
-        completion: @escaping @Sendable (Result<SwedbankPaySDK.ViewPaymentOrderInfo, any Error>) -> Void
+        completion: @escaping (Result<SwedbankPaySDK.ViewPaymentOrderInfo, any Error>) -> Void
     ) -> SwedbankPaySDKRequest? {
-        SwedbankPaySDK.bridge(
+        SwedbankPaySDK.bridgeToMainThread(
             { try await updatePayment(with: instrument, options: options, viewPaymentOrderInfo: viewPaymentOrderInfo) },
             completion: completion
         )
@@ -27,23 +27,32 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
     /// decoded as `T`. `extraHeaders` are added to the request (never replacing the SDK's own
     /// `Accept`, `Content-Type` and `User-Agent`). The call goes to `configuration`, which is
     /// usually this configuration itself.
-    public func expandPayer<T: Decodable & Sendable>(
+    ///
+    /// `T` need not be `Sendable`, as in 5.0.3: the answer is decoded on the main actor, where
+    /// the completion runs, so an app type whose `Decodable` conformance is main-actor isolated
+    /// (main-actor default isolation) works as it is.
+    public func expandPayer<T: Decodable>(
         configuration: SwedbankPaySDK.MerchantBackendConfiguration,
         paymentOrderId: String,
         extraHeaders: [String: String]? = nil,
-        completion: @escaping @Sendable (Result<T, SwedbankPaySDK.MerchantBackendError>) -> Void
+        completion: @escaping (Result<T, SwedbankPaySDK.MerchantBackendError>) -> Void
     ) -> SwedbankPaySDKRequest? {
         let headers = SwedbankPaySDK.HTTPHeaders(extraHeaders ?? [:])
-        return SwedbankPaySDK.bridge(
-            { () async throws(SwedbankPaySDK.MerchantBackendError) -> T in
-                let answer: MerchantBackendAPI.Answer<T> = try await configuration.api.send(
+        return SwedbankPaySDK.bridgeToMainThread(
+            { () async throws(SwedbankPaySDK.MerchantBackendError) -> SwedbankPaySDK.HTTPResponse in
+                try await configuration.api.sendChecked(
                     "POST", configuration.backendUrl.appendingPathComponent("expand"),
                     json: ExpandRequestBody(resource: paymentOrderId, expand: [.payer]), extraHeaders: headers)
-                return answer.body
             },
             completion: { result in
                 // The operation throws only MerchantBackendError; the bridge erases the type.
-                completion(result.mapError { $0 as? SwedbankPaySDK.MerchantBackendError ?? .networkError($0) })
+                completion(
+                    result.mapError { $0 as? SwedbankPaySDK.MerchantBackendError ?? .networkError($0) }
+                        .flatMap { response in
+                            Result { () throws(SwedbankPaySDK.MerchantBackendError) -> T in
+                                try MerchantBackendAPI.decodeBody(T.self, from: response)
+                            }
+                        })
             }
         )
     }

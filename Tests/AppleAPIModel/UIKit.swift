@@ -198,6 +198,54 @@ extension NSObject {
     public class func value(forKey key: String) -> Any? { nil }
 }
 
+// MARK: The application delegate (app code: Tests/Compat503Tests/App)
+
+/// Restores the state of a user activity; `UIResponder` adopts it.
+public protocol UIUserActivityRestoring: NSObjectProtocol {}
+
+extension UIResponder: UIUserActivityRestoring {}
+
+extension UIApplication {
+    public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public struct OpenURLOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+}
+
+// Every method is optional in Objective-C; the model states the ones app code implements as
+// requirements with default implementations.
+@MainActor
+public protocol UIApplicationDelegate: NSObjectProtocol {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool
+}
+
+extension UIApplicationDelegate {
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
+    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any])
+        -> Bool
+    { false }
+    public func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool { false }
+}
+
 // MARK: Foundation members that only Apple's Foundation has
 
 // On Apple platforms these are Foundation's; UIKit re-exports Foundation, so files that import

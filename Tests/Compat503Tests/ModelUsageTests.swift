@@ -66,3 +66,24 @@ import Testing
         #expect("\(error)" == "Not implemented default functions should not be called.")
     }
 }
+
+@Suite struct WebViewRedirectUsageTests {
+    @Test func patternsAllowTheirHostsOnly() {
+        let url = { (text: String) in URL(string: text)! }
+        #expect(
+            SwedbankPaySDK.WebViewRedirect.Domain(name: "acs.example.com").allows(url: url("https://acs.example.com/x"))
+        )
+        #expect(
+            !SwedbankPaySDK.WebViewRedirect.Domain(name: "acs.example.com").allows(
+                url: url("https://a.acs.example.com")))
+        let one = SwedbankPaySDK.WebViewRedirect.DomainOrSubdomain(suffix: "example.com")
+        #expect(one.allows(url: url("https://example.com")))
+        #expect(one.allows(url: url("https://acs.example.com")))
+        #expect(!one.allows(url: url("https://a.acs.example.com")))
+        #expect(!one.allows(url: url("https://badexample.com")))
+        let nested = SwedbankPaySDK.WebViewRedirect.DomainOrSubdomain(
+            suffix: "example.com", allowNestedSubdomains: true)
+        #expect(nested.allows(url: url("https://a.acs.EXAMPLE.com")))
+        #expect(!nested.allows(url: url("https://badexample.com")))
+    }
+}

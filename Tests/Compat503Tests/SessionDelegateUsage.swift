@@ -31,7 +31,7 @@ class NativeCheckoutScreen: SwedbankPaySDKPaymentSessionDelegate {
                 swishNumbers += prefills?.map { $0.msisdn } ?? []
             case .creditCard(let prefills):
                 savedCards += prefills?.map { $0.maskedPan } ?? []
-            case .applePay, .newCreditCard, .webBased:
+            case .applePay, .webBased:
                 break
             }
         }

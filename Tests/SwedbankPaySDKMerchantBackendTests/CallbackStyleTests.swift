@@ -52,7 +52,54 @@ import Testing
                         .client(
                             .swedbankPay(
                                 type: .notFound, title: nil, status: 404, detail: "No order", instance: nil,
-                                action: nil, problems: nil, raw: .init(try json(problem).objectValue!))))))
+                                action: nil, problems: nil, raw: try json(problem).objectValue!.mapValues(\.anyValue))))
+                ))
+    }
+
+    /// 5.0.3's `T: Decodable`, not `Sendable` (a class here): the answer is decoded on the main
+    /// actor, and an answer that does not decode as `T` is unexpected content with its body.
+    final class PayerBox: Decodable {
+        let email: String
+        private enum CodingKeys: String, CodingKey { case paymentOrder }
+        private struct Order: Decodable { var payer: Payer }
+        private struct Payer: Decodable { var email: String }
+        init(from decoder: any Decoder) throws {
+            email = try decoder.container(keyedBy: CodingKeys.self).decode(Order.self, forKey: .paymentOrder).payer
+                .email
+        }
+    }
+
+    @Test @MainActor func expandPayerDecodesATypeThatIsNotSendableOnTheMainActor() async throws {
+        let harness = MerchantBackendHarness()
+        let expand = "https://backend.example.com/swedbank-pay-mobile/expand"
+        harness.http.on(
+            "POST", expand, times: 1, reply: .json(#"{"paymentOrder": {"payer": {"email": "han@example.com"}}}"#))
+        harness.http.on("POST", expand, reply: .json(#"{"paymentOrder": {"payer": {}}}"#))
+        var emails: [String] = []
+        var errors: [SwedbankPaySDK.MerchantBackendError] = []
+        for _ in 0..<2 {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                _ = harness.configuration.expandPayer(
+                    configuration: harness.configuration, paymentOrderId: "/psp/paymentorders/7"
+                ) { (result: Result<PayerBox, SwedbankPaySDK.MerchantBackendError>) in
+                    MainActor.assertIsolated()
+                    switch result {
+                    case .success(let payer): emails.append(payer.email)
+                    case .failure(let error): errors.append(error)
+                    }
+                    continuation.resume()
+                }
+            }
+        }
+        #expect(emails == ["han@example.com"])
+        #expect(
+            errors == [
+                .problem(
+                    .server(
+                        .unexpectedContent(
+                            status: 200, contentType: "application/json",
+                            body: Data(#"{"paymentOrder": {"payer": {}}}"#.utf8))))
+            ])
     }
 
     @Test func updatePaymentWithCompletionSetsTheInstrument() async throws {

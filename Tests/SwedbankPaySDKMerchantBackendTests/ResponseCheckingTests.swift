@@ -27,7 +27,8 @@ import Testing
                     .client(
                         .mobileSDK(
                             .unauthorized(
-                                message: "access token too short", raw: .init(try json(unauthorized).objectValue!))))
+                                message: "access token too short",
+                                raw: try json(unauthorized).objectValue!.mapValues(\.anyValue))))
                 ))
 
         let badRequest =
@@ -38,7 +39,8 @@ import Testing
                     .client(
                         .mobileSDK(
                             .invalidRequest(
-                                message: "\"currency\" is required", raw: .init(try json(badRequest).objectValue!))
+                                message: "\"currency\" is required",
+                                raw: try json(badRequest).objectValue!.mapValues(\.anyValue))
                         ))))
 
         let timeout =
@@ -49,7 +51,7 @@ import Testing
                     .server(
                         .mobileSDK(
                             .backendConnectionTimeout(
-                                message: "request-timeout", raw: .init(try json(timeout).objectValue!))))
+                                message: "request-timeout", raw: try json(timeout).objectValue!.mapValues(\.anyValue))))
                 ))
 
         let failureDoc =
@@ -60,7 +62,7 @@ import Testing
                     .server(
                         .mobileSDK(
                             .backendConnectionFailure(
-                                message: "ECONNREFUSED", raw: .init(try json(failureDoc).objectValue!))))
+                                message: "ECONNREFUSED", raw: try json(failureDoc).objectValue!.mapValues(\.anyValue))))
                 ))
 
         let invalid =
@@ -72,7 +74,7 @@ import Testing
                         .mobileSDK(
                             .invalidBackendResponse(
                                 status: 502, gatewayStatus: 200, body: "<html>",
-                                raw: .init(try json(invalid).objectValue!))))))
+                                raw: try json(invalid).objectValue!.mapValues(\.anyValue))))))
     }
 
     @Test func swedbankPayProblemsPassThroughTyped() async throws {

@@ -37,6 +37,8 @@ public final class CheckoutModel {
     public var isPresentingWebPayment = false
     /// The ways the native session offers (the native flow's choosing step).
     public private(set) var nativeInstruments: [SwedbankPaySDK.AvailableInstrument] = []
+    /// Whether the native session also takes a card the payer enters.
+    public private(set) var nativeNewCreditCard = false
     /// A view the native session asks the app to show (a 3-D Secure page, or the payment menu
     /// when the session falls back to the web), until it asks to dismiss it.
     public private(set) var nativeView: SwedbankPaySDK.PlatformViewController?
@@ -194,6 +196,7 @@ public final class CheckoutModel {
         switch event {
         case .paymentSessionFetched(let instruments):
             nativeInstruments = instruments
+            nativeNewCreditCard = session?.newCreditCardAvailable ?? false
             phase = .choosingInstrument
         case .paymentSessionComplete:
             nativeView = nil

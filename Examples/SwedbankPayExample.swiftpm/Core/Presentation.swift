@@ -27,7 +27,7 @@ public struct NativeChoice: Identifiable, Sendable {
     /// phone when a number is set, each saved card, Apple Pay when this device can pay with the
     /// session's networks, and a new card. Instruments only the web menu can take are left to it.
     public static func choices(
-        for instruments: [SwedbankPaySDK.AvailableInstrument], swishNumber: String?
+        for instruments: [SwedbankPaySDK.AvailableInstrument], newCreditCard: Bool, swishNumber: String?
     ) -> [NativeChoice] {
         var choices: [NativeChoice] = []
         for instrument in instruments {
@@ -48,16 +48,17 @@ public struct NativeChoice: Identifiable, Sendable {
                             title: "\(card.cardBrand) \(card.maskedPan.suffix(4)), expires \(card.expiryString)",
                             instrument: .creditCard(prefill: card)))
                 }
+                if newCreditCard {
+                    choices.append(
+                        NativeChoice(
+                            id: "new-card", title: "New card",
+                            instrument: .newCreditCard(enabledPaymentDetailsConsentCheckbox: true)))
+                }
             case .applePay(let canMakePayments, let withNetworks) where canMakePayments && withNetworks:
                 choices.append(
                     NativeChoice(
                         id: "applepay", title: "Apple Pay",
                         instrument: .applePay(merchantIdentifier: applePayMerchantIdentifier)))
-            case .newCreditCard:
-                choices.append(
-                    NativeChoice(
-                        id: "new-card", title: "New card",
-                        instrument: .newCreditCard(enabledPaymentDetailsConsentCheckbox: true)))
             default:
                 break
             }
@@ -69,7 +70,8 @@ public struct NativeChoice: Identifiable, Sendable {
 extension CheckoutModel {
     /// The native choices for what the session offered.
     public var nativeChoices: [NativeChoice] {
-        NativeChoice.choices(for: nativeInstruments, swishNumber: settings.swishNumber)
+        NativeChoice.choices(
+            for: nativeInstruments, newCreditCard: nativeNewCreditCard, swishNumber: settings.swishNumber)
     }
 
     /// One line telling the payer where the checkout is.

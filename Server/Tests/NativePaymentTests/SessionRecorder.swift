@@ -17,10 +17,18 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
     private(set) var sessionProblems: [SwedbankPaySDK.ProblemDetails] = []
     private(set) var controllers: [SwedbankPaySDKController] = []
     private(set) var threeDSecureViews: [SwedbankPaySDK.PlatformViewController] = []
+    /// The session, to read whether it takes a new card when its instruments come.
+    weak var session: SwedbankPaySDK.SwedbankPayPaymentSession?
 
     func paymentSessionFetched(availableInstruments: [SwedbankPaySDK.AvailableInstrument]) {
         instruments = availableInstruments
-        lines.append("fetched " + availableInstruments.map(Self.describe).joined(separator: ", "))
+        let newCard = session?.newCreditCardAvailable == true
+        let described = availableInstruments.flatMap { instrument -> [String] in
+            // A new card is not an instrument case (5.0.3 has none); it is written after the cards.
+            if case .creditCard = instrument, newCard { return [Self.describe(instrument), "newCreditCard"] }
+            return [Self.describe(instrument)]
+        }
+        lines.append("fetched " + described.joined(separator: ", "))
     }
 
     func sessionProblemOccurred(problem: SwedbankPaySDK.ProblemDetails) {
@@ -77,7 +85,6 @@ final class SessionRecorder: SwedbankPaySDKPaymentSessionDelegate {
         case .swish(let prefills): return "Swish(\(prefills?.count ?? 0))"
         case .creditCard(let prefills): return "CreditCard(\(prefills?.count ?? 0))"
         case .applePay: return "ApplePay"
-        case .newCreditCard: return "newCreditCard"
         case .webBased(let paymentMethod): return "web:\(paymentMethod)"
         }
     }
@@ -180,6 +187,7 @@ extension NativeSandbox {
                 httpClient: SwedbankPaySDK.URLSessionHTTPClient(), appLauncher: launcher, walletAuthorizer: wallet,
                 webViewHost: webViewHost, retryPolicy: policy))
         session.delegate = recorder
+        recorder.session = session
         session.fetchPaymentSession(sessionURL: paid.sessionURL)
         if awaitFirstCall { try await recorder.waitFor(1) }
         return NativeFlow(order: paid, recorder: recorder, session: session)

@@ -8,8 +8,8 @@ import Testing
 /// money as each language writes it, and one set of words per language.
 @Suite struct PayerLanguageTests {
     @Test func everyCultureOfTheSDKsLanguageHasItsOwn() {
-        #expect(PayerLanguage.allCases.map(\.rawValue) == SwedbankPaySDK.Language.allCases.map(\.rawValue))
-        for language in SwedbankPaySDK.Language.allCases {
+        #expect(PayerLanguage.allCases.map(\.rawValue) == SwedbankPaySDK.Culture.allCases.map(\.rawValue))
+        for language in SwedbankPaySDK.Culture.allCases {
             #expect(PayerLanguage(culture: language.rawValue).rawValue == language.rawValue)
         }
     }

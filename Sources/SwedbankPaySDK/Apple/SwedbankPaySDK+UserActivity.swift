@@ -8,7 +8,7 @@
         /// Only web-browsing activities with a `webpageURL` are considered.
         ///
         /// - Returns: whether the link was the paymentUrl of a payment in progress.
-        @MainActor
+        @preconcurrency @MainActor
         public static func `continue`(userActivity: NSUserActivity) -> Bool {
             guard userActivity.activityType == NSUserActivityTypeBrowsingWeb,
                 let url = userActivity.webpageURL

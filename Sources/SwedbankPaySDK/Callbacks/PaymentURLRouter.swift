@@ -62,7 +62,7 @@ extension SwedbankPaySDK {
     ///
     /// - Returns: whether the URL was the paymentUrl of a payment in progress, which then
     ///   continues (the payment menu reloads, or the payment session checks its status).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public static func open(url: URL) -> Bool {
         PaymentURLRouter.shared.route(url)

@@ -69,10 +69,12 @@ public protocol SwedbankPaySDKConfiguration {
 
     /// Fetches the payer of a payment order after the hosted view identified them (v3 payer
     /// identification). A requirement, so that a configuration's own implementation is the one
-    /// called. The default reports ``SwedbankPayConfigurationError/notImplemented``.
+    /// called. The default reports ``SwedbankPayConfigurationError/notImplemented``. The
+    /// completion is a plain closure, as in 5.0.3 (where this was an extension method an app could
+    /// call); the SDK's own implementations call it on the main actor.
     func expandPayerAfterIdentified(
         paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
-        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        completion: @escaping (Result<Void, any Error>) -> Void
     ) -> SwedbankPaySDKRequest?
 
     /// Decides whether a page the payment menu navigates to opens in the web view or the browser.
@@ -147,7 +149,7 @@ extension SwedbankPaySDKConfiguration {
 
     public func expandPayerAfterIdentified(
         paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
-        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        completion: @escaping (Result<Void, any Error>) -> Void
     ) -> SwedbankPaySDKRequest? {
         completion(.failure(SwedbankPayConfigurationError.notImplemented))
         return nil

@@ -172,9 +172,10 @@ extension SwedbankPaySDKConfigurationAsync {
 
     public func expandPayerAfterIdentified(
         paymentInfo: SwedbankPaySDK.ViewPaymentOrderInfo,
-        completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+        completion: @escaping (Result<Void, any Error>) -> Void
     ) -> SwedbankPaySDKRequest? {
-        BridgedRequest.start({ try await expandPayerAfterIdentified(paymentInfo: paymentInfo) }, completion: completion)
+        SwedbankPaySDK.bridgeToMainThread(
+            { try await expandPayerAfterIdentified(paymentInfo: paymentInfo) }, completion: completion)
     }
 
     @MainActor

@@ -12,5 +12,23 @@ extension SwedbankPaySDK {
         case Domain(name: String)
         /// The host `suffix` and its subdomains (with `allowNestedSubdomains`, at any depth).
         case DomainOrSubdomain(suffix: String, allowNestedSubdomains: Bool = false)
+
+        /// Whether the pattern allows `url`'s host (letter case ignored): `Domain` the host
+        /// itself; `DomainOrSubdomain` the suffix and one more label, or any number with
+        /// `allowNestedSubdomains`. Unlike 5.0.3, a nested match needs a dot before the suffix, so
+        /// `example.com` does not allow `badexample.com`.
+        public func allows(url: URL) -> Bool {
+            guard let host = url.host?.lowercased() else { return false }
+            switch self {
+            case .Domain(let name):
+                return host == name.lowercased()
+            case .DomainOrSubdomain(let suffix, let allowNestedSubdomains):
+                let suffix = suffix.lowercased()
+                if host == suffix { return true }
+                guard host.hasSuffix("." + suffix) else { return false }
+                if allowNestedSubdomains { return true }
+                return !host.dropLast(suffix.count + 1).contains(".")
+            }
+        }
     }
 }

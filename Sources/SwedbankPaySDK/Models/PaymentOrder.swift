@@ -23,8 +23,16 @@ extension SwedbankPaySDK {
         public var description: String
         /// Identifies the client software to Swedbank Pay.
         public var userAgent: String
-        /// The culture of the payment menu.
-        public var language: Language
+        /// The culture of the payment menu: what the order sends as its `language`.
+        public var culture: Culture
+        /// The culture of the payment menu, as one of 5.0.3's three languages.
+        ///
+        /// Setting it sets ``culture``. When ``culture`` is none of the three (Danish, say), this
+        /// reads `.English`; read ``culture`` for the culture the order really has.
+        public var language: Language {
+            get { Language(culture) ?? .English }
+            set { culture = Culture(newValue) }
+        }
         /// Makes this an instrument-mode payment restricted to one instrument.
         public var instrument: Instrument?
         /// Whether to create a recurrence token for later merchant-initiated charges.
@@ -93,7 +101,7 @@ extension SwedbankPaySDK {
             self.vatAmount = vatAmount
             self.description = description
             self.userAgent = userAgent
-            self.language = language
+            self.culture = Culture(language)
             self.instrument = instrument
             self.generateRecurrenceToken = generateRecurrenceToken
             self.generateUnscheduledToken = generateUnscheduledToken
@@ -130,7 +138,7 @@ extension SwedbankPaySDK {
             vatAmount = try container.decode(Int64.self, forKey: .vatAmount)
             description = try container.decode(String.self, forKey: .description)
             userAgent = try container.decodeIfPresent(String.self, forKey: .userAgent) ?? VersionReporter.userAgent
-            language = try container.decodeIfPresent(Language.self, forKey: .language) ?? .English
+            culture = try container.decodeIfPresent(Culture.self, forKey: .language) ?? .English
             instrument = try container.decodeIfPresent(Instrument.self, forKey: .instrument)
             generateRecurrenceToken = try Self.flag(container, .generateRecurrenceToken)
             generateUnscheduledToken = try Self.flag(container, .generateUnscheduledToken)
@@ -163,7 +171,7 @@ extension SwedbankPaySDK {
             try container.encode(vatAmount, forKey: .vatAmount)
             try container.encode(description, forKey: .description)
             try container.encode(userAgent, forKey: .userAgent)
-            try container.encode(language, forKey: .language)
+            try container.encode(culture, forKey: .language)
             try container.encodeIfPresent(instrument, forKey: .instrument)
             try container.encode(generateRecurrenceToken, forKey: .generateRecurrenceToken)
             try container.encode(generateUnscheduledToken, forKey: .generateUnscheduledToken)

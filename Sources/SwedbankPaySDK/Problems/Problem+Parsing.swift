@@ -41,7 +41,7 @@ extension SwedbankPaySDK.Problem {
     }
 
     private static func clientProblem(type: String, status: Int, object: JSONObject) -> SwedbankPaySDK.ClientProblem {
-        let raw = SwedbankPaySDK.RawJSONObject(object)
+        let raw = object.mapValues(\.anyValue)
         let detail = object["detail"]?.stringValue
         switch type {
         case URI.mobileSDKUnauthorized:
@@ -50,14 +50,14 @@ extension SwedbankPaySDK.Problem {
             return .mobileSDK(.invalidRequest(message: detail, raw: raw))
         default:
             return generic(
-                type: type, status: status, object: object,
+                type: type, status: status, object: object, known: SwedbankPaySDK.ClientProblem.SwedbankPayProblem.init,
                 swedbankPay: SwedbankPaySDK.ClientProblem.swedbankPay, unknown: SwedbankPaySDK.ClientProblem.unknown
             )
         }
     }
 
     private static func serverProblem(type: String, status: Int, object: JSONObject) -> SwedbankPaySDK.ServerProblem {
-        let raw = SwedbankPaySDK.RawJSONObject(object)
+        let raw = object.mapValues(\.anyValue)
         let detail = object["detail"]?.stringValue
         switch type {
         case URI.mobileSDKGatewayTimeout:
@@ -75,28 +75,29 @@ extension SwedbankPaySDK.Problem {
             return .mobileSDK(.backendConnectionFailure(message: detail, raw: raw))
         default:
             return generic(
-                type: type, status: status, object: object,
+                type: type, status: status, object: object, known: SwedbankPaySDK.ServerProblem.SwedbankPayProblem.init,
                 swedbankPay: SwedbankPaySDK.ServerProblem.swedbankPay, unknown: SwedbankPaySDK.ServerProblem.unknown
             )
         }
     }
 
-    /// A problem of a generic Swedbank Pay type, else of an unknown type, built with the case
-    /// constructors of one space (both spaces have the same fields).
-    private static func generic<Space>(
+    /// A problem of a generic Swedbank Pay type of this space, else of an unknown type, built with
+    /// the case constructors of one space (both spaces have the same fields). As in 5.0.3, a type
+    /// of the other space is unknown here (`Problem.swedbankPayType` still names it).
+    private static func generic<Space, Known>(
         type: String,
         status: Int,
         object: JSONObject,
+        known: (SwedbankPaySDK.SwedbankPayProblemType) -> Known?,
         swedbankPay: (
-            SwedbankPaySDK.SwedbankPayProblemType, String?, Int, String?, String?, String?,
-            [SwedbankPaySDK.SwedbankPaySubProblem]?, SwedbankPaySDK.RawJSONObject
+            Known, String?, Int, String?, String?, String?, [SwedbankPaySDK.SwedbankPaySubProblem]?, [String: Any]
         ) -> Space,
-        unknown: (String, String?, Int, String?, String?, SwedbankPaySDK.RawJSONObject) -> Space
+        unknown: (String, String?, Int, String?, String?, [String: Any]) -> Space
     ) -> Space {
         let members = Members(object)
         let detail = object["detail"]?.stringValue
-        let raw = SwedbankPaySDK.RawJSONObject(object)
-        if let knownType = SwedbankPaySDK.SwedbankPayProblemType(typeURI: type) {
+        let raw = object.mapValues(\.anyValue)
+        if let knownType = SwedbankPaySDK.SwedbankPayProblemType(typeURI: type).flatMap(known) {
             return swedbankPay(
                 knownType, members.title, status, detail, members.instance, members.action, members.problems, raw
             )

@@ -11,8 +11,9 @@ extension SwedbankPaySDK {
         /// Status 500–599, or a response that is not a problem and not 4xx.
         case server(ServerProblem)
 
-        /// The whole problem document, or nil when the response was not a problem document.
-        public var raw: RawJSONObject? {
+        /// The whole problem document as the cases carry it, or nil when the response was not a
+        /// problem document.
+        public var raw: [String: Any]? {
             switch self {
             case .client(.mobileSDK(.unauthorized(_, let raw))),
                 .client(.mobileSDK(.invalidRequest(_, let raw))),
@@ -26,6 +27,27 @@ extension SwedbankPaySDK {
                 return raw
             case .client(.unexpectedContent), .server(.unexpectedContent):
                 return nil
+            }
+        }
+
+        /// The whole problem document as exact JSON (what ``raw`` holds, before it was typed for
+        /// `[String: Any]`), or nil when the response was not a problem document.
+        public var json: JSONObject? {
+            raw?.mapValues(JSONValue.init(anyObject:))
+        }
+
+        /// The Swedbank Pay problem type, in whichever space it came: the `.swedbankPay` cases'
+        /// type, and for an `.unknown` problem the type its URI names (see
+        /// ``SwedbankPayProblemType/init(typeURI:)``). The live API sends `configurationerror` with
+        /// status 403, which 5.0.3 (and so this SDK's cases) report as `.client(.unknown(...))`:
+        /// this reads it as ``SwedbankPayProblemType/configurationError``.
+        public var swedbankPayType: SwedbankPayProblemType? {
+            switch self {
+            case .client(.swedbankPay(let type, _, _, _, _, _, _, _)): return type.problemType
+            case .server(.swedbankPay(let type, _, _, _, _, _, _, _)): return type.problemType
+            case .client(.unknown(let type, _, _, _, _, _)), .server(.unknown(let type, _, _, _, _, _)):
+                return SwedbankPayProblemType(typeURI: type)
+            default: return nil
             }
         }
 
@@ -65,9 +87,10 @@ extension SwedbankPaySDK {
                 return ProblemTypeURI.mobileSDKGatewayTimeout
             case .server(.mobileSDK(.backendConnectionFailure)), .server(.mobileSDK(.invalidBackendResponse)):
                 return ProblemTypeURI.mobileSDKBadGateway
-            case .client(.swedbankPay(let type, _, _, _, _, _, _, _)),
-                .server(.swedbankPay(let type, _, _, _, _, _, _, _)):
-                return type.rawValue
+            case .client(.swedbankPay(let type, _, _, _, _, _, _, _)):
+                return type.problemType.rawValue
+            case .server(.swedbankPay(let type, _, _, _, _, _, _, _)):
+                return type.problemType.rawValue
             case .client(.unknown(let type, _, _, _, _, _)), .server(.unknown(let type, _, _, _, _, _)):
                 return type
             case .client(.unexpectedContent), .server(.unexpectedContent):
@@ -84,7 +107,7 @@ extension SwedbankPaySDK {
                 .server(.unknown(_, let title, _, _, _, _)):
                 return title
             default:
-                return raw?.json["title"]?.stringValue
+                return raw?["title"] as? String
             }
         }
 
@@ -101,14 +124,14 @@ extension SwedbankPaySDK {
                 .server(.unknown(_, _, _, let message, _, _)):
                 return message
             case .server(.mobileSDK(.invalidBackendResponse(_, _, _, let raw))):
-                return raw.json["detail"]?.stringValue
+                return raw["detail"] as? String
             case .client(.unexpectedContent), .server(.unexpectedContent):
                 return nil
             }
         }
 
-        private static func status(in raw: RawJSONObject) -> Int? {
-            raw.json["status"]?.integerValue.flatMap { Int(exactly: $0) }
+        private static func status(in raw: [String: Any]) -> Int? {
+            JSONValue(anyObject: raw["status"] ?? NSNull()).integerValue.flatMap { Int(exactly: $0) }
         }
     }
 }

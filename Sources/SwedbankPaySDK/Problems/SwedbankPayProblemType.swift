@@ -1,7 +1,10 @@
 import Foundation
 
 extension SwedbankPaySDK {
-    /// The generic Swedbank Pay API problem types that get the `.swedbankPay` case of a problem.
+    /// The generic Swedbank Pay API problem types, with their URIs: the union of
+    /// ``ClientProblem/SwedbankPayProblem`` (5.0.3's three client types) and
+    /// ``ServerProblem/SwedbankPayProblem`` (its two server types), for servers that emit them and
+    /// for ``Problem/swedbankPayType``.
     ///
     /// The raw value is the full type URI. The resource-scoped forms the API also uses, such as
     /// `https://api.payex.com/psp/errordetail/paymentorders/inputerror` (the developer portal's type

@@ -4,7 +4,7 @@ extension SwedbankPaySDK.JSONValue {
     /// Converts a value of the `[String: Any]` world (`paymentMenuStyle`, a problem built by app
     /// code) to JSON. Strings, booleans, numbers, arrays, dictionaries with string keys and `NSNull`
     /// convert; anything else becomes `null`.
-    init(anyObject value: Any) {
+    public init(anyObject value: Any) {
         switch value {
         case let value as SwedbankPaySDK.JSONValue: self = value
         case let value as String: self = .string(value)
@@ -22,7 +22,7 @@ extension SwedbankPaySDK.JSONValue {
     /// The value in the `[String: Any]` world (`javaScriptEvent(name:arguments:)`, a problem's
     /// `raw`), typed as `JSONSerialization` users cast it: `String`, `Bool`, `Int` (an integer
     /// beyond `Int` stays `Int64`), `Double`, `[Any]`, `[String: Any]`, or `NSNull` for `null`.
-    var anyValue: Any {
+    public var anyValue: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return value

@@ -5,7 +5,10 @@ import Foundation
 /// When one of `paymentComplete()`, `paymentCanceled()` or `paymentFailed(error:)` is called, the
 /// payment is over: remove the controller and tell the payer. The other methods have default
 /// implementations that do nothing.
-@MainActor
+///
+/// `@preconcurrency`: 5.0.3's protocol had no actor isolation, so a conformance written for it in
+/// Swift 5 mode with minimal checking compiles without isolation diagnostics.
+@preconcurrency @MainActor
 public protocol SwedbankPaySDKDelegate: AnyObject {
     /// The payer paid. Check the payment's status at your backend before delivering anything.
     func paymentComplete()

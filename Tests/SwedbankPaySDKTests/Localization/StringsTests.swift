@@ -16,8 +16,8 @@ struct StringsTests {
     }
 
     @Test func theLanguageOfEveryPaymentMenuLanguageHasItsOwnText() {
-        // The 13 languages of `Language`, by their tags.
-        let tags = SwedbankPaySDK.Language.allCases.map(\.rawValue)
+        // The 13 cultures of `Culture`, by their tags.
+        let tags = SwedbankPaySDK.Culture.allCases.map(\.rawValue)
         #expect(Set(tags.map { Strings.bestLanguage(for: [$0]) }) == Set(Strings.languages))
     }
 

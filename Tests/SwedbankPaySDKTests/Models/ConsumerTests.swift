@@ -40,19 +40,56 @@ extension ModelsTests {
             )
         }
 
-        @Test func everyLanguageRawValue() throws {
-            let expected: [SwedbankPaySDK.Language: String] = [
+        @Test func everyCultureRawValue() throws {
+            let expected: [SwedbankPaySDK.Culture: String] = [
                 .Swedish: "sv-SE", .Norwegian: "nb-NO", .Danish: "da-DK", .Finnish: "fi-FI",
                 .English: "en-US", .German: "de-DE", .Estonian: "et-EE", .Spanish: "es-ES",
                 .French: "fr-FR", .Lithuanian: "lt-LT", .Latvian: "lv-LV", .Polish: "pl-PL",
                 .Russian: "ru-RU",
             ]
-            #expect(SwedbankPaySDK.Language.allCases.count == 13)
-            for language in SwedbankPaySDK.Language.allCases {
-                #expect(language.rawValue == expected[language])
-                #expect(try ModelJSON.encode(language) == .string(language.rawValue))
-                #expect(try ModelJSON.decode(SwedbankPaySDK.Language.self, "\"\(language.rawValue)\"") == language)
+            #expect(SwedbankPaySDK.Culture.allCases.count == 13)
+            for culture in SwedbankPaySDK.Culture.allCases {
+                #expect(culture.rawValue == expected[culture])
+                #expect(try ModelJSON.encode(culture) == .string(culture.rawValue))
+                #expect(try ModelJSON.decode(SwedbankPaySDK.Culture.self, "\"\(culture.rawValue)\"") == culture)
             }
+        }
+
+        /// 5.0.3's three languages, exhaustively (the switch an app may have), and their cultures.
+        @Test func languageHasFiveZeroThreesThreeCases() {
+            func code(_ language: SwedbankPaySDK.Language) -> String {
+                switch language {
+                case .English: "en-US"
+                case .Norwegian: "nb-NO"
+                case .Swedish: "sv-SE"
+                }
+            }
+            for language in [SwedbankPaySDK.Language.English, .Norwegian, .Swedish] {
+                #expect(language.rawValue == code(language))
+                #expect(SwedbankPaySDK.Culture(language).rawValue == code(language))
+                #expect(SwedbankPaySDK.Language(SwedbankPaySDK.Culture(language)) == language)
+            }
+            let others = SwedbankPaySDK.Culture.allCases.filter { SwedbankPaySDK.Language($0) == nil }
+            #expect(
+                others == [
+                    .Danish, .Finnish, .German, .Estonian, .Spanish, .French, .Lithuanian, .Latvian, .Polish, .Russian,
+                ])
+        }
+
+        @Test func aCultureBeyondTheThreeLanguagesIsSentAndKept() throws {
+            var consumer = SwedbankPaySDK.Consumer(shippingAddressRestrictedToCountryCodes: ["DK"])
+            consumer.culture = .Danish
+            #expect(consumer.language == .English)
+            let expected = try ModelJSON.parse(
+                """
+                {"operation":"initiate-consumer-session","language":"da-DK",\
+                "shippingAddressRestrictedToCountryCodes":["DK"]}
+                """)
+            #expect(try ModelJSON.encode(consumer) == expected)
+            #expect(try ModelJSON.roundTrip(consumer).culture == .Danish)
+            consumer.language = .Norwegian
+            #expect(consumer.culture == .Norwegian)
+            #expect(try ModelJSON.encode(consumer).objectValue?["language"] == .string("nb-NO"))
         }
     }
 }

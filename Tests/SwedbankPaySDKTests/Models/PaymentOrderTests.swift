@@ -213,6 +213,31 @@ extension ModelsTests {
             #expect(order.initiatingSystemUserAgent == "PayEx/1.0")
         }
 
+        @Test func aCultureBeyondTheThreeLanguagesIsSentAndKept() throws {
+            var order = Self.seedPaymentOrder()
+            order.culture = .Finnish
+            #expect(order.language == .English)
+            #expect(try ModelJSON.encode(order).objectValue?["language"] == .string("fi-FI"))
+            let decoded = try ModelJSON.decode(
+                SwedbankPaySDK.PaymentOrder.self,
+                """
+                {"currency": "SEK", "amount": 1, "vatAmount": 0, "description": "x", "language": "pl-PL",
+                 "urls": {"hostUrls": [], "completeUrl": "https://h.example/c"}}
+                """)
+            #expect(decoded.culture == .Polish)
+            #expect(decoded.language == .English)
+            order.language = .Swedish
+            #expect(order.culture == .Swedish)
+            #expect(throws: DecodingError.self) {
+                try ModelJSON.decode(
+                    SwedbankPaySDK.PaymentOrder.self,
+                    """
+                    {"currency": "SEK", "amount": 1, "vatAmount": 0, "description": "x", "language": "pt-BR",
+                     "urls": {"hostUrls": [], "completeUrl": "https://h.example/c"}}
+                    """)
+            }
+        }
+
         @Test func decodingLargeAmountsKeepsInt64() throws {
             let order = try ModelJSON.decode(
                 SwedbankPaySDK.PaymentOrder.self,

@@ -56,7 +56,7 @@ import Testing
     }
 
     static let instruments: [SwedbankPaySDK.AvailableInstrument] = [
-        .swish(prefills: [.init(rank: 1, msisdn: "+46739000001")]), .creditCard(prefills: [F.visa]), .newCreditCard,
+        .swish(prefills: [.init(rank: 1, msisdn: "+46739000001")]), .creditCard(prefills: [F.visa]),
         .applePay(canMakePayments: true, canMakePaymentsUsingNetworksAndCapabilities: true),
         .webBased(paymentMethod: "Invoice-PayExFinancingSe"),
     ]
@@ -86,7 +86,10 @@ import Testing
         var memory = PaymentSessionState(manualOrderInfo: nil)
         _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         _ = Self.respond(&memory, F.fresh, to: .getSession(F.sessionURL))
-        #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.fetched(Self.instruments))])
+        #expect(
+            Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [
+                .notify(.fetched(Self.instruments, newCreditCard: true))
+            ])
         #expect(Self.respond(&memory, F.choosing(), to: Self.post("/prepare")) == [.notify(.endStateReached)])
     }
 
@@ -98,6 +101,29 @@ import Testing
         #expect(memory.phase == .fetching(url: F.sessionURL))
     }
 
+    /// A new card needs a card method and a session that can be put in card instrument mode.
+    @Test(arguments: [
+        ([F.op("customize-payment", F.session + "/customize")], nil as String?, ["CreditCard"], true),
+        ([], "CreditCard", ["CreditCard"], true),
+        ([], nil, ["CreditCard"], false),
+        ([F.op("customize-payment", F.session + "/customize")], nil, ["Swish"], false),
+    ])
+    func aNewCardIsOfferedOnlyWhenTheSessionCanTakeOne(
+        operations: [SessionFixtures.JSON], instrumentMode: String?, methods: [String], offered: Bool
+    ) {
+        var memory = PaymentSessionState(manualOrderInfo: nil)
+        _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL))
+        let model = F.model(
+            methods: methods.map { F.method($0) }, operations: operations, instrumentMode: instrumentMode)
+        let effects = Self.respond(&memory, model, to: .getSession(F.sessionURL))
+        guard case .notify(.fetched(let instruments, let newCreditCard))? = effects.first else {
+            Issue.record("no instruments: \(effects)")
+            return
+        }
+        #expect(instruments.map(\.paymentMethod) == methods)
+        #expect(newCreditCard == offered)
+    }
+
     @Test func manualOrderInfoIsNeverReplaced() {
         let manual = SwedbankPaySDK.ViewPaymentOrderInfo(
             isV3: true, webViewBaseURL: nil, viewPaymentLink: URL(string: "https://app.test/view")!,
@@ -105,7 +131,7 @@ import Testing
         var memory = PaymentSessionState(manualOrderInfo: manual)
         _ = PaymentSessionDecision.reduce(&memory, .fetch(F.sessionURL)).effects
         let effects = Self.respond(&memory, F.model(operations: [], withURLs: false), to: .getSession(F.sessionURL))
-        #expect(effects == [.notify(.fetched([]))])
+        #expect(effects == [.notify(.fetched([], newCreditCard: false))])
         #expect(memory.orderInfo == manual)
         // redirect-payer compares with the manual URLs, so the session's completeUrl is an unknown end.
         #expect(
@@ -440,7 +466,10 @@ import Testing
         let recovery = SessionRequest.getSession(F.sessionURL, recovering: start)
         #expect(PaymentSessionDecision.reduce(&memory, .failure(conflict, of: start)).effects == [.send(recovery)])
         #expect(recovery.autoRetry == false)
-        #expect(Self.respond(&memory, F.choosing(), to: recovery) == [.notify(.fetched(Self.instruments))])
+        #expect(
+            Self.respond(&memory, F.choosing(), to: recovery) == [
+                .notify(.fetched(Self.instruments, newCreditCard: true))
+            ])
         // A failed re-fetch reports, and retries, the original request.
         #expect(
             PaymentSessionDecision.reduce(&memory, .failure(conflict, of: recovery)).effects == [
@@ -516,7 +545,7 @@ import Testing
         _ = PaymentSessionDecisionTests.respond(&state, F.fresh, to: .getSession(F.sessionURL))
         let effects = PaymentSessionDecisionTests.respond(
             &state, F.choosing(), to: PaymentSessionDecisionTests.post("/prepare"))
-        guard case .notify(.fetched(let instruments))? = effects.first else {
+        guard case .notify(.fetched(let instruments, _))? = effects.first else {
             Issue.record("no instruments: \(effects)")
             return
         }

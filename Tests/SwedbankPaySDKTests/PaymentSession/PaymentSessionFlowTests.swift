@@ -23,8 +23,10 @@ import Testing
         )
         #expect(
             harness.delegate.instruments.first?.map(\.paymentMethod) == [
-                "Swish", "CreditCard", "CreditCard", "ApplePay", "Invoice-PayExFinancingSe",
+                "Swish", "CreditCard", "ApplePay", "Invoice-PayExFinancingSe",
             ])
+        // A new card is not a fifth instrument (5.0.3 has four cases): the session says it.
+        #expect(harness.session?.newCreditCardAvailable == true)
     }
 
     @Test func swishOnAnotherDevicePollsUntilComplete() async throws {
@@ -307,7 +309,8 @@ import Testing
             Issue.record("not fetched")
             return
         }
-        #expect(instruments.count == 5)
+        #expect(instruments.count == 4)
+        #expect(session.newCreditCardAvailable)
         harness.stub("POST", "/abort", F.terminal(redirect: F.cancelUrl))
         let outcome = await session.abort()
         #expect(outcome.name == "paymentSessionCanceled")

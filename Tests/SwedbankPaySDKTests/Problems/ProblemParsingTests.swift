@@ -81,7 +81,7 @@ import Testing
 
         let huge = ProblemFixture.parse(#"{"type":"urn:x","status":1e300}"#, status: 418)
         #expect(huge.status == 418)
-        #expect(huge.raw?.json["status"] == .number(1e300))
+        #expect(huge.json?["status"] == .number(1e300))
     }
 
     @Test func integralNumberStatusCounts() {
@@ -342,7 +342,7 @@ import Testing
                 SwedbankPaySDK.SwedbankPaySubProblem(name: "OnlyName", description: nil),
                 SwedbankPaySDK.SwedbankPaySubProblem(name: nil, description: nil),
             ])
-        #expect(raw.json["problems"]?.arrayValue?.count == 8)
+        #expect((raw["problems"] as? [Any])?.count == 8)
     }
 
     @Test func rawKeepsExtensionMembers() {
@@ -370,7 +370,7 @@ import Testing
                         status: 403,
                         detail: nil, instance: nil, raw: ProblemFixture.raw(raw)
                     )))
-        #expect(parsed.raw?.json["sessionId"]?.stringValue == "b7c3")
+        #expect(parsed.raw?["sessionId"] as? String == "b7c3")
     }
 
     // MARK: Bad gateway
@@ -437,7 +437,7 @@ import Testing
                 continue
             }
             #expect(body == nil)
-            #expect(raw.json["gatewayStatus"] == .integer(503))
+            #expect(raw["gatewayStatus"] as? Int == 503)
         }
     }
 

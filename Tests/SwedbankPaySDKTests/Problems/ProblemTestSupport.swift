@@ -25,12 +25,12 @@ enum ProblemFixture {
 
 extension ProblemFixture {
     /// The JSON object a test document decodes to, for comparing `raw`.
-    static func rawObject(_ json: String) -> SwedbankPaySDK.RawJSONObject? {
-        (try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data(json)))?.objectValue.map(raw)
+    static func rawObject(_ json: String) -> SwedbankPaySDK.JSONObject? {
+        (try? JSONDecoder().decode(SwedbankPaySDK.JSONValue.self, from: data(json)))?.objectValue
     }
 
-    /// A document stated exactly, as the `raw` of a problem case.
-    static func raw(_ object: SwedbankPaySDK.JSONObject) -> SwedbankPaySDK.RawJSONObject {
-        SwedbankPaySDK.RawJSONObject(object)
+    /// A document stated exactly, as the `raw` of a problem case (`[String: Any]`, as in 5.0.3).
+    static func raw(_ object: SwedbankPaySDK.JSONObject) -> [String: Any] {
+        object.mapValues(\.anyValue)
     }
 }

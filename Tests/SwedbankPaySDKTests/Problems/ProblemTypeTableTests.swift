@@ -28,8 +28,8 @@ import Testing
         ]
     }
 
-    static func raw(type: String, status: Int) -> SwedbankPaySDK.RawJSONObject {
-        SwedbankPaySDK.RawJSONObject(document(type: type, status: status))
+    static func raw(type: String, status: Int) -> [String: Any] {
+        ProblemFixture.raw(document(type: type, status: status))
     }
 
     static func unknown(_ type: String, _ status: Int) -> Problem {
@@ -45,21 +45,30 @@ import Testing
         )
     }
 
-    /// The generic case of `type`; `uri` is the type as sent (the kind's own URI by default).
+    /// The generic case of `type` when the space has it (as in 5.0.3, a client type is unknown
+    /// with a 5xx status and a server type with a 4xx one); `uri` is the type as sent (the kind's
+    /// own URI by default).
     static func swedbankPay(_ type: SwedbankPaySDK.SwedbankPayProblemType, _ status: Int, uri: String? = nil) -> Problem
     {
-        let raw = raw(type: uri ?? type.rawValue, status: status)
+        let sent = uri ?? type.rawValue
+        let raw = raw(type: sent, status: status)
         if status < 500 {
+            guard let clientType = SwedbankPaySDK.ClientProblem.SwedbankPayProblem(type) else {
+                return unknown(sent, status)
+            }
             return .client(
                 .swedbankPay(
-                    type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+                    type: clientType, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
                     action: nil, problems: nil, raw: raw
                 )
             )
         }
+        guard let serverType = SwedbankPaySDK.ServerProblem.SwedbankPayProblem(type) else {
+            return unknown(sent, status)
+        }
         return .server(
             .swedbankPay(
-                type: type, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
+                type: serverType, title: "Title", status: status, detail: "Detail", instance: "urn:instance",
                 action: nil, problems: nil, raw: raw
             )
         )
@@ -185,23 +194,26 @@ import Testing
         #expect(Problem.mediaType == "application/problem+json")
     }
 
-    /// The real API reports configurationerror as 403; it must still be typed.
-    @Test func configurationErrorAs403IsTyped() {
+    /// The real API reports configurationerror as 403. As in 5.0.3 that is an unknown client
+    /// problem (the client space has no such case); `swedbankPayType` still names it.
+    @Test func configurationErrorAs403IsUnknownButNamed() {
         let parsed = ProblemFixture.parse(
             #"{"type":"https://api.payex.com/psp/errordetail/configurationerror","status":403,"#
                 + #""detail":"Payee not configured","action":"Contact support"}"#,
             status: 403
         )
-        let raw: SwedbankPaySDK.RawJSONObject = [
+        let raw: [String: Any] = [
             "type": URI.configurationError, "status": 403,
             "detail": "Payee not configured", "action": "Contact support",
         ]
         #expect(
             parsed
                 == .client(
-                    .swedbankPay(
-                        type: .configurationError, title: nil, status: 403, detail: "Payee not configured",
-                        instance: nil, action: "Contact support", problems: nil, raw: raw
+                    .unknown(
+                        type: URI.configurationError, title: nil, status: 403, detail: "Payee not configured",
+                        instance: nil, raw: raw
                     )))
+        #expect(parsed.swedbankPayType == .configurationError)
+        #expect(parsed.json?["action"] == .string("Contact support"))
     }
 }

@@ -23,7 +23,7 @@ struct ConsumerRoutes {
             problems.add("operation", "Must be initiate-consumer-session.")
         }
         let language = problems.string(body, "language", at: "", maxLength: 16)
-        if let language, SwedbankPaySDK.Language(rawValue: language) == nil {
+        if let language, SwedbankPaySDK.Culture(rawValue: language) == nil {
             problems.add("language", "Not a supported language.")
         }
         let countries = problems.strings(

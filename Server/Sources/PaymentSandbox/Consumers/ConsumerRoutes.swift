@@ -40,7 +40,7 @@ struct ConsumerRoutes: SandboxModule {
             problems.append(("operation", "The field must be \"initiate-consumer-session\"."))
         }
         let language = body["language"]?.stringValue ?? ""
-        if !SwedbankPaySDK.Language.allCases.map(\.rawValue).contains(language) {
+        if !SwedbankPaySDK.Culture.allCases.map(\.rawValue).contains(language) {
             problems.append(("language", "The field must be one of the supported cultures, such as \"sv-SE\"."))
         }
         var requireShippingAddress = true

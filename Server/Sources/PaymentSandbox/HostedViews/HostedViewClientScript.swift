@@ -32,7 +32,7 @@ enum HostedViewClientScript {
                 "culture": .string(culture), "paymentOrderId": paymentOrderId.map { .string($0) } ?? .null,
                 "error": error.map { .string($0) } ?? .null, "errorOrigin": .string(kind.errorOrigin),
                 "title": .string(kind.frameTitle),
-                "cultures": .array(SwedbankPaySDK.Language.allCases.map { .string($0.rawValue) }),
+                "cultures": .array(SwedbankPaySDK.Culture.allCases.map { .string($0.rawValue) }),
             ])
         }
     }

@@ -16,7 +16,7 @@ struct HostedViewPayment: Sendable {
 
     /// The language of the view's pages: the script's `culture`, else the order's `language`.
     var language: PayerLanguage {
-        state.culture ?? PayerLanguage(culture: order.order.language.rawValue)
+        state.culture ?? PayerLanguage(culture: order.order.culture.rawValue)
     }
 
     /// The reason recorded when the payer cancels.

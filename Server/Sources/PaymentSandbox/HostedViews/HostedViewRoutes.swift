@@ -66,7 +66,7 @@ struct HostedViewRoutes: SandboxModule {
     /// The culture of `?culture=` when it is one of the supported ones, else `fallback`.
     static func culture(_ request: Request, fallback: String) -> String {
         let asked = request.uri.queryParameters.get("culture") ?? ""
-        return SwedbankPaySDK.Language(rawValue: asked)?.rawValue ?? fallback
+        return SwedbankPaySDK.Culture(rawValue: asked)?.rawValue ?? fallback
     }
 
     /// The origin the browser sees the sandbox at.
@@ -92,7 +92,7 @@ struct HostedViewRoutes: SandboxModule {
         let boot = HostedViewClientScript.Boot(
             kind: kind, token: viewToken, frameUrl: known ? base.url("/checkout/frame/\(viewToken)") : nil,
             origin: Self.origin(base),
-            culture: Self.culture(request, fallback: order?.order.language.rawValue ?? "en-US"),
+            culture: Self.culture(request, fallback: order?.order.culture.rawValue ?? "en-US"),
             paymentOrderId: known ? order?.path : nil,
             error: known
                 ? nil

@@ -58,7 +58,7 @@ struct PaymentMenuModel: Sendable, Equatable {
         amount = order.amount
         currency = order.currency
         description = order.description
-        language = PayerLanguage(culture: order.language.rawValue)
+        language = PayerLanguage(culture: order.culture.rawValue)
         let paymentUrl = order.urls.paymentUrl?.absoluteString
         instruments = record.availableInstruments.map { instrument in
             let presentation = HostedViewInstrument.presentation(of: instrument)

@@ -16,7 +16,7 @@ enum RedirectEntry: Sendable, Equatable {
     static func decide(_ order: PaymentOrderRecord, v3: Bool) -> RedirectEntry? {
         guard order.isV3 == v3 else { return nil }
         let urls = order.order.urls
-        let language = PayerLanguage(culture: order.order.language.rawValue)
+        let language = PayerLanguage(culture: order.order.culture.rawValue)
         let words = language.words
         let amount = ["amount": language.money(order.order.amount, currency: order.order.currency)]
         switch order.status {

@@ -40,7 +40,7 @@ enum PaymentOrderDocument {
             "vatAmount": .integer(order.vatAmount),
             "description": .string(order.description),
             "initiatingSystemUserAgent": .string(order.initiatingSystemUserAgent ?? order.userAgent),
-            "language": .string(order.language.rawValue),
+            "language": .string(order.culture.rawValue),
             "availableInstruments": .array(record.availableInstruments.map { .string($0.rawValue) }),
             // The request's `implementation` when it named one; the API's default otherwise.
             "implementation": .string(record.requested(.implementation)?.stringValue ?? "PaymentsOnly"),

@@ -11,7 +11,7 @@ enum PaymentOrderOperations {
     {
         // A payout is the merchant's alone: no page to show, nothing to capture or reverse.
         if record.isPayout { return [] }
-        let language = record.order.language.rawValue
+        let language = record.order.culture.rawValue
         let orderHref = base.url(record.path)
         let session = operation(
             "view-paymentsession", contentType: "application/json",

@@ -67,7 +67,7 @@ enum PaymentOrderValidator {
         _ = problems.text(order, "description", at: prefix, required: true, maxLength: 40)
         _ = problems.text(order, "userAgent", at: prefix, required: true, maxLength: 1_000)
         if let language = problems.string(order, "language", at: prefix, required: true),
-            SwedbankPaySDK.Language(rawValue: language) == nil
+            SwedbankPaySDK.Culture(rawValue: language) == nil
         {
             problems.add(prefix + "language", "The field must be one of the supported cultures, such as \"sv-SE\".")
         }

@@ -27,6 +27,6 @@ struct PaymentSessionLinks: Sendable {
 
     /// The order's hosted checkout script (view-payment), for the SDK's web fallback.
     func viewPayment(_ order: PaymentOrderRecord) -> String {
-        urls.url("/checkout/client/\(order.viewToken)?culture=\(order.order.language.rawValue)")
+        urls.url("/checkout/client/\(order.viewToken)?culture=\(order.order.culture.rawValue)")
     }
 }

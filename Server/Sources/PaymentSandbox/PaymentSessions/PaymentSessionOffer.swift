@@ -160,7 +160,7 @@ struct PaymentSessionOffer: Sendable {
                     .string("TotalAmountLabel", order.order.payeeInfo.payeeName ?? "Sandbox Merchant"),
                     .string("TotalAmount", majorUnits(order.order.amount)),
                     .string("CurrencyCode", order.order.currency),
-                    .string("Locale", order.order.language.rawValue),
+                    .string("Locale", order.order.culture.rawValue),
                     .strings("MerchantCapabilities", ["supports3DS"]),
                     .strings("SupportedNetworks", ["visa", "masterCard", "amex"]),
                     .strings("SupportedCountries", ["SE", "NO", "DK", "FI"]),

@@ -12,7 +12,7 @@ enum PaymentSessionView {
         let methods = offer.methods.map { method(method: $0, order: order, cardPrefills: prefills) }
         let urls = order.order.urls
         let paymentSession: SwedbankPaySDK.JSONObject = [
-            "culture": .string(order.order.language.rawValue),
+            "culture": .string(order.order.culture.rawValue),
             "instrumentModePaymentMethod": (session.instrumentModePaymentMethod ?? order.order.instrument?.rawValue)
                 .map { .string($0) } ?? .null,
             "settings": .object([

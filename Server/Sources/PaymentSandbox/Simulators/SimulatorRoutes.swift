@@ -107,7 +107,7 @@ struct SimulatorRoutes: Sendable {
             throw SandboxProblem.conflict("The 3-D Secure transaction does not wait for a challenge.")
         }
         let links = PaymentSessionLinks(urls: service.services.urls(for: request), token: token)
-        let language = PayerLanguage(culture: order.order.language.rawValue)
+        let language = PayerLanguage(culture: order.order.culture.rawValue)
         return JSONResponse.html(
             ThreeDSecurePages.challenge(
                 transaction: attempt.transaction, notificationURL: links.notification,

@@ -3,6 +3,11 @@ import Foundation
 extension SwedbankPaySDK {
     /// A way to pay that a payment session offers, as ``SwedbankPaySDKPaymentSessionDelegate/paymentSessionFetched(availableInstruments:)``
     /// lists them.
+    ///
+    /// The four cases of the Swedbank Pay SDK 5.0.3, so an exhaustive `switch` written for it
+    /// compiles. Whether the session also takes a card the payer enters
+    /// (``PaymentAttemptInstrument/newCreditCard(enabledPaymentDetailsConsentCheckbox:)``) is
+    /// ``SwedbankPayPaymentSession/newCreditCardAvailable``.
     public enum AvailableInstrument: Sendable, Hashable, Codable {
         /// Swish, with the numbers the session knows for the payer.
         case swish(prefills: [SwishMethodPrefillModel]?)
@@ -13,9 +18,6 @@ extension SwedbankPaySDK {
         /// capabilities it asks for. Offer Apple Pay when the second is true; show the "set up
         /// Apple Pay" button when only the first is.
         case applePay(canMakePayments: Bool, canMakePaymentsUsingNetworksAndCapabilities: Bool)
-        /// A card the payer enters; paid in the SDK's web view
-        /// (``PaymentAttemptInstrument/newCreditCard(enabledPaymentDetailsConsentCheckbox:)``).
-        case newCreditCard
         /// A method only the web payment menu can take (`Invoice-PayExFinancingSe`, `Trustly`, ...):
         /// use it with ``SwedbankPayPaymentSession/createSwedbankPaySDKController(mode:)``.
         case webBased(paymentMethod: String)
@@ -25,7 +27,7 @@ extension SwedbankPaySDK {
         public var paymentMethod: String {
             switch self {
             case .swish: return PaymentMethodName.swish
-            case .creditCard, .newCreditCard: return PaymentMethodName.creditCard
+            case .creditCard: return PaymentMethodName.creditCard
             case .applePay: return PaymentMethodName.applePay
             case .webBased(let paymentMethod): return paymentMethod
             }

@@ -5,7 +5,10 @@ import Foundation
 /// All eight methods are required, as in the Swedbank Pay SDK. For Swift concurrency use
 /// ``SwedbankPaySDK/SwedbankPayPaymentSession/events`` instead (or as well): it carries the same
 /// events in the same order.
-@MainActor
+///
+/// `@preconcurrency`: 5.0.3's protocol had no actor isolation, so a conformance written for it in
+/// Swift 5 mode with minimal checking compiles without isolation diagnostics.
+@preconcurrency @MainActor
 public protocol SwedbankPaySDKPaymentSessionDelegate: AnyObject {
     /// The session was fetched: the ways to pay it offers. Called once per fetched session (and
     /// again if the session returns to choosing after a conflict the SDK recovered from).

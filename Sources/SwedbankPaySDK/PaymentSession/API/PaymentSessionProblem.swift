@@ -3,17 +3,22 @@ import Foundation
 extension SwedbankPaySDK {
     /// A problem in the SDK or in reaching the payment session, as
     /// ``SwedbankPaySDKPaymentSessionDelegate/sdkProblemOccurred(problem:)`` reports it.
-    public enum PaymentSessionProblem: Sendable, CustomStringConvertible {
+    ///
+    /// `retry` is a plain closure, as in 5.0.3, so app code (a test, say) can build a problem with
+    /// any closure. The type is `@unchecked Sendable` because events carrying it cross from the
+    /// SDK's session actor to the main actor: every closure the SDK puts here is `@Sendable` (it
+    /// only sends a message to the session), and the app calls it on the main actor.
+    public enum PaymentSessionProblem: @unchecked Sendable, CustomStringConvertible {
         /// A request to the payment session failed: at once for a 4xx answer or an answer the SDK
         /// cannot read, after retrying for a while (``PaymentSessionRetryPolicy``) for network
         /// errors and 5xx answers. The error is a ``PaymentSessionAPIError``. `retry` sends the
         /// same request again.
-        case paymentSessionAPIRequestFailed(error: any Error, retry: (@Sendable () -> Void)?)
+        case paymentSessionAPIRequestFailed(error: any Error, retry: (() -> Void)?)
         /// The web payment menu from ``SwedbankPayPaymentSession/createSwedbankPaySDKController(mode:)``
         /// failed. `retry` is nil: start a new session.
-        case paymentControllerPaymentFailed(error: any Error, retry: (@Sendable () -> Void)?)
+        case paymentControllerPaymentFailed(error: any Error, retry: (() -> Void)?)
         /// The 3-D Secure page could not be loaded. `retry` loads it again in the same view.
-        case paymentSession3DSecureViewControllerLoadFailed(error: any Error, retry: (@Sendable () -> Void)?)
+        case paymentSession3DSecureViewControllerLoadFailed(error: any Error, retry: (() -> Void)?)
         /// The SDK was used out of order (an attempt before the session was fetched, an MSISDN
         /// that is not `+` and digits, an instrument the session does not offer) or the session
         /// lacked what the step needs. See ``PaymentSessionUsageError`` in the event log and
@@ -55,7 +60,7 @@ extension SwedbankPaySDK {
         }
 
         /// The retry closure, for the cases that have one.
-        public var retry: (@Sendable () -> Void)? {
+        public var retry: (() -> Void)? {
             switch self {
             case .paymentSessionAPIRequestFailed(_, let retry), .paymentControllerPaymentFailed(_, let retry),
                 .paymentSession3DSecureViewControllerLoadFailed(_, let retry):

@@ -14,7 +14,11 @@ extension SwedbankPaySDK {
     /// What happens is told to the ``delegate`` on the main actor, and to every ``events`` stream.
     /// The session registers for returning payment URLs (``SwedbankPaySDK/open(url:)``) while it
     /// exists; releasing it cancels its requests and polling.
-    @MainActor
+    ///
+    /// `@preconcurrency`: 5.0.3's session had no actor isolation, so code written for it in Swift 5
+    /// mode with minimal checking compiles without isolation diagnostics; from complete checking on,
+    /// using it outside the main actor is diagnosed.
+    @preconcurrency @MainActor
     public final class SwedbankPayPaymentSession {
         /// Told what happens, on the main actor. Held weakly.
         public weak var delegate: (any SwedbankPaySDKPaymentSessionDelegate)?
@@ -39,10 +43,24 @@ extension SwedbankPaySDK {
         /// agreement with Swedbank Pay.
         public var paymentMenuStyle: [String: Any]?
 
+        /// Whether the session fetched last takes a card the payer enters
+        /// (``PaymentAttemptInstrument/newCreditCard(enabledPaymentDetailsConsentCheckbox:)``, paid
+        /// in the web payment menu): it has a card method and can be put in card instrument mode.
+        /// Set before ``SwedbankPaySDKPaymentSessionDelegate/paymentSessionFetched(availableInstruments:)``
+        /// is called, so read it there. Not a case of ``AvailableInstrument``, whose cases are
+        /// 5.0.3's so that an app's exhaustive `switch` over them compiles.
+        public private(set) var newCreditCardAvailable = false
+
         private let runner: PaymentSessionRunner
         private let commands: AsyncStream<Command>.Continuation
-        private let deliveries: AsyncStream<PaymentSessionEvent>.Continuation
+        private let deliveries: AsyncStream<Delivery>.Continuation
         private let subscribers = EventSubscribers()
+
+        /// What the runner hands to the main actor, in order.
+        private enum Delivery: Sendable {
+            case event(PaymentSessionEvent)
+            case newCreditCardAvailable(Bool)
+        }
 
         private enum Command: Sendable {
             case call(PaymentSessionInput, method: String, values: JSONObject)
@@ -61,14 +79,16 @@ extension SwedbankPaySDK {
         /// Creates a session that talks to the world through `environment` (tests, other platforms).
         public init(manualOrderInfo: ViewPaymentOrderInfo? = nil, environment: PaymentSessionEnvironment) {
             self.manualOrderInfo = manualOrderInfo
-            let (deliveryStream, deliveries) = AsyncStream<PaymentSessionEvent>.makeStream()
+            let (deliveryStream, deliveries) = AsyncStream<Delivery>.makeStream()
             let (commandStream, commands) = AsyncStream<Command>.makeStream()
             self.deliveries = deliveries
             self.commands = commands
             let views = ThreeDSecureWebViews(host: environment.webViewHost, clock: environment.clock)
             let runner = PaymentSessionRunner(
                 manualOrderInfo: manualOrderInfo, environment: environment,
-                walletDevice: environment.walletAuthorizer.device, views: views, deliver: { deliveries.yield($0) })
+                walletDevice: environment.walletAuthorizer.device, views: views,
+                deliver: { deliveries.yield(.event($0)) },
+                offerNewCreditCard: { deliveries.yield(.newCreditCardAvailable($0)) })
             self.runner = runner
             // One consumer each way keeps commands and events in the order they were made.
             Task {
@@ -84,9 +104,12 @@ extension SwedbankPaySDK {
                 }
             }
             Task { [weak self] in
-                for await event in deliveryStream {
+                for await delivery in deliveryStream {
                     guard let self else { return }
-                    self.deliver(event)
+                    switch delivery {
+                    case .event(let event): self.deliver(event)
+                    case .newCreditCardAvailable(let available): self.newCreditCardAvailable = available
+                    }
                 }
             }
             PaymentURLRouter.shared.register(self)

@@ -424,7 +424,12 @@ enum PaymentSessionDecision {
         // 19. The instruments, once per fetched session.
         if !session.instrumentsDelivered || afterRecovery {
             session.instrumentsDelivered = true
-            return [.notify(.fetched(availableInstruments(model, wallet: turn.walletDevice)))]
+            return [
+                .notify(
+                    .fetched(
+                        availableInstruments(model, wallet: turn.walletDevice),
+                        newCreditCard: newCreditCardAvailable(model)))
+            ]
         }
         // 20. Nothing to do and nothing was said: the SDK cannot continue.
         return problemShown ? [] : [turn.refuse(.endStateReached)]
@@ -534,6 +539,14 @@ enum PaymentSessionDecision {
             cancelUrl: urls.cancelUrl, paymentUrl: urls.paymentUrl, termsOfServiceUrl: urls.termsOfServiceUrl)
     }
 
+    /// Whether a card the payer enters can be paid with: the session has a card method and can be
+    /// put in card instrument mode (or already is).
+    static func newCreditCardAvailable(_ model: SessionModel) -> Bool {
+        model.methods.contains { $0.paymentMethod == PaymentMethodName.creditCard }
+            && (model.topLevel(SessionRel.customizePayment) != nil
+                || model.instrumentModePaymentMethod == PaymentMethodName.creditCard)
+    }
+
     static func availableInstruments(_ model: SessionModel, wallet: SwedbankPaySDK.WalletDevice)
         -> [SwedbankPaySDK.AvailableInstrument]
     {
@@ -542,10 +555,7 @@ enum PaymentSessionDecision {
             case PaymentMethodName.swish:
                 return [.swish(prefills: method.swishPrefills)]
             case PaymentMethodName.creditCard:
-                let newCard =
-                    model.topLevel(SessionRel.customizePayment) != nil
-                    || model.instrumentModePaymentMethod == PaymentMethodName.creditCard
-                return [.creditCard(prefills: method.cardPrefills)] + (newCard ? [.newCreditCard] : [])
+                return [.creditCard(prefills: method.cardPrefills)]
             case PaymentMethodName.applePay:
                 return [
                     .applePay(

@@ -131,7 +131,9 @@ enum PaymentSessionEffect: Sendable, Equatable {
 
 /// What the app is told, before the runner turns it into a delegate call.
 enum PaymentSessionNotice: Sendable, Equatable {
-    case fetched([SwedbankPaySDK.AvailableInstrument])
+    /// The instruments, and whether a new card can be paid with (a card method, and the session
+    /// can be put in card instrument mode).
+    case fetched([SwedbankPaySDK.AvailableInstrument], newCreditCard: Bool)
     case sessionProblem(SwedbankPaySDK.ProblemDetails)
     case complete
     case canceled

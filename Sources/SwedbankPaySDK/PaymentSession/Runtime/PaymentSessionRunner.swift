@@ -11,6 +11,8 @@ actor PaymentSessionRunner {
     /// What the main actor needs to match a returning paymentUrl without waiting for the actor.
     nonisolated let urlState: PaymentURLState
     private let deliver: @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+    /// Told, just before a fetched session's instruments are delivered, whether it takes a new card.
+    private let offerNewCreditCard: @Sendable (Bool) -> Void
     private var state: PaymentSessionState
     var generation = 0
     private var tasks: [UInt64: Task<Void, Never>] = [:]
@@ -24,10 +26,12 @@ actor PaymentSessionRunner {
     init(
         manualOrderInfo: SwedbankPaySDK.ViewPaymentOrderInfo?, environment: SwedbankPaySDK.PaymentSessionEnvironment,
         walletDevice: SwedbankPaySDK.WalletDevice = .everything, views: ThreeDSecureWebViews,
-        deliver: @escaping @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void
+        deliver: @escaping @Sendable (SwedbankPaySDK.PaymentSessionEvent) -> Void,
+        offerNewCreditCard: @escaping @Sendable (Bool) -> Void = { _ in }
     ) {
         self.environment = environment
         self.deliver = deliver
+        self.offerNewCreditCard = offerNewCreditCard
         self.views = views
         state = PaymentSessionState(manualOrderInfo: manualOrderInfo, walletDevice: walletDevice)
         urlState = PaymentURLState(orderInfo: manualOrderInfo)
@@ -83,6 +87,7 @@ actor PaymentSessionRunner {
         let generation = generation
         switch effect {
         case .notify(let notice):
+            if case .fetched(_, let newCreditCard) = notice { offerNewCreditCard(newCreditCard) }
             deliver(event(for: notice))
         case .send(let request):
             spawn { await $0.execute(request, generation: generation) }
@@ -255,7 +260,7 @@ actor PaymentSessionRunner {
 
     func event(for notice: PaymentSessionNotice) -> SwedbankPaySDK.PaymentSessionEvent {
         switch notice {
-        case .fetched(let instruments): return .paymentSessionFetched(availableInstruments: instruments)
+        case .fetched(let instruments, _): return .paymentSessionFetched(availableInstruments: instruments)
         case .sessionProblem(let problem): return .sessionProblemOccurred(problem: problem)
         case .complete: return .paymentSessionComplete
         case .canceled: return .paymentSessionCanceled

@@ -68,14 +68,20 @@ final class PaymentFailureReporter: SwedbankPaySDKDelegate {
         }
     }
 
-    /// The nested problem-type enums, switched over as 5.0.3 code does (the client space also
-    /// carries the two server types here, which is why this switch needs a default).
+    /// The nested problem-type enums, switched over exhaustively as 5.0.3 code does: three client
+    /// types, two server types.
     static func advice(for type: SwedbankPaySDK.ClientProblem.SwedbankPayProblem) -> String {
         switch type {
         case .inputError: return "fix the input"
         case .forbidden: return "not allowed"
         case .notFound: return "gone"
-        default: return "contact support"
+        }
+    }
+
+    static func advice(for type: SwedbankPaySDK.ServerProblem.SwedbankPayProblem) -> String {
+        switch type {
+        case .systemError: return "try again later"
+        case .configurationError: return "contact support"
         }
     }
 
