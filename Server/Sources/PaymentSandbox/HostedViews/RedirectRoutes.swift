@@ -39,7 +39,7 @@ struct RedirectRoutes: Sendable {
                 return HostedViewRoutes.page(
                     NoticePage.render(
                         title: "Payment (sandbox)", heading: heading, text: text, link: link,
-                        language: PayerLanguage(culture: order.order.language.rawValue)),
+                        language: PayerLanguage(culture: order.order.culture.rawValue)),
                     status: 410)
             case .menu?:
                 let page = base.url(path)
