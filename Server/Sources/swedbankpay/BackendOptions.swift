@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JWTKit
+import Logging
 import MerchantBackend
 import ServerSupport
 import ServiceLifecycle
@@ -17,16 +18,7 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "The port the Merchant Backend listens on. Env: PORT. Default: 8080.")
     var port: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite file, or a postgres:// URL. Env: DATABASE_URL. Default: swedbankpay.sqlite.",
-            valueName: "path|url"))
-    var database: String?
-
-    @Option(
-        name: .customLong("database-url"),
-        help: ArgumentHelp("The same as --database (a postgres:// URL).", valueName: "url"))
-    var databaseURL: String?
+    @OptionGroup var database: DatabaseOptions
 
     @Option(
         help: ArgumentHelp(
@@ -91,7 +83,7 @@ struct BackendOptions: ParsableArguments {
         help: ArgumentHelp(
             "How app users are identified: example (the access token is the user id, unverified) or jwt (a verified JWT). Env: SWEDBANKPAY_AUTH. Default: example.",
             valueName: "mode"))
-    var auth: String?
+    var auth: Choice<AuthenticationMode>?
 
     @Option(
         help: ArgumentHelp(
@@ -146,15 +138,15 @@ struct BackendOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The least severe log events written: trace, debug, info, notice, warning, error or critical. Env: SWEDBANKPAY_LOG_LEVEL. Default: info.",
+            "The least severe log events written. Env: SWEDBANKPAY_LOG_LEVEL. Default: info.",
             valueName: "level"))
-    var logLevel: String?
+    var logLevel: Choice<Logger.Level>?
 
     @Option(
         help: ArgumentHelp(
             "How log lines are written to standard error: text, or json (one object per line). Env: SWEDBANKPAY_LOG_FORMAT. Default: text.",
             valueName: "format"))
-    var logFormat: String?
+    var logFormat: Choice<ServerLogging.Format>?
 
     @Option(
         help: ArgumentHelp(
@@ -213,8 +205,8 @@ struct BackendOptions: ParsableArguments {
     func bootstrapLogging() throws {
         do {
             try ServerLogging.parse(
-                level: logLevel ?? Environment.value("SWEDBANKPAY_LOG_LEVEL"),
-                format: logFormat ?? Environment.value("SWEDBANKPAY_LOG_FORMAT")
+                level: logLevel?.value.rawValue ?? Environment.value("SWEDBANKPAY_LOG_LEVEL"),
+                format: logFormat?.value.rawValue ?? Environment.value("SWEDBANKPAY_LOG_FORMAT")
             ).bootstrap(now: { BackendClock.system.date })
         } catch {
             throw ValidationError(error.description)
@@ -232,7 +224,8 @@ struct BackendOptions: ParsableArguments {
             adminKeys.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             ?? Environment.list("SWEDBANKPAY_ADMIN_KEYS")
         configuration.adminKeys = admin.filter { !$0.isEmpty }.map(Secret.init)
-        let mode = (auth ?? Environment.value("SWEDBANKPAY_AUTH") ?? "example").lowercased()
+        // A flag the parser took is one of the modes; the environment's value is checked below.
+        let mode = auth?.value.rawValue ?? (Environment.value("SWEDBANKPAY_AUTH") ?? "example").lowercased()
         let secretFile = jwtSecretFile ?? Environment.value("SWEDBANKPAY_JWT_SECRET_FILE")
         let secret = Environment.value("SWEDBANKPAY_JWT_SECRET")
         let jwksFile = jwtJwksFile ?? Environment.value("SWEDBANKPAY_JWT_JWKS_FILE")
@@ -242,7 +235,7 @@ struct BackendOptions: ParsableArguments {
         let leeway = try jwtLeeway ?? Self.seconds("SWEDBANKPAY_JWT_LEEWAY")
         let jwksReload = try jwtJwksReload ?? Self.seconds("SWEDBANKPAY_JWT_JWKS_RELOAD")
         switch mode {
-        case "example":
+        case AuthenticationMode.example.rawValue:
             // JWT settings without the JWT mode would leave every user unverified unnoticed.
             if [secretFile, secret, jwksFile, userClaim, audience, issuer].contains(where: { $0 != nil })
                 || leeway != nil || jwksReload != nil
@@ -258,7 +251,7 @@ struct BackendOptions: ParsableArguments {
                 listeningOn: resolvedHost, allowExampleOffLoopback: allowed || !refuseExampleOffLoopback)
             guard exposure.isEmpty else { throw ValidationError(exposure.joined(separator: "; ")) }
             configuration.authentication = .example
-        case "jwt":
+        case AuthenticationMode.jwt.rawValue:
             var secrets: [Secret] = []
             if let secretFile {
                 secrets.append(Secret(try Environment.secret(inFile: secretFile, flag: "--jwt-secret-file")))
@@ -287,7 +280,8 @@ struct BackendOptions: ParsableArguments {
             }
             configuration.authentication = .jwt(settings)
         default:
-            throw ValidationError("--auth must be example or jwt, not \(mode)")
+            throw ValidationError(
+                "--auth must be \(Choice<AuthenticationMode>.allValueStrings.joined(separator: " or ")), not \(mode)")
         }
     }
 
@@ -338,21 +332,7 @@ struct BackendOptions: ParsableArguments {
     }
 
     func resolvedDatabase() throws -> DatabaseLocation {
-        try Self.database(database, url: databaseURL)
-    }
-
-    /// The database `--database` or `--database-url` names, else `DATABASE_URL`, else the SQLite
-    /// file `swedbankpay.sqlite` (`backend`, `serve` and `migrate` alike).
-    static func database(_ database: String?, url databaseURL: String?) throws -> DatabaseLocation {
-        if database != nil && databaseURL != nil {
-            throw ValidationError("give --database or --database-url, not both")
-        }
-        let text = database ?? databaseURL ?? Environment.value("DATABASE_URL") ?? "swedbankpay.sqlite"
-        do {
-            return try DatabaseLocation.parse(text)
-        } catch {
-            throw ValidationError("--database: \(error.message)")
-        }
+        try database.resolved()
     }
 
     func resolvedPublicURL(port: Int, scheme: String = "http") throws -> URL {

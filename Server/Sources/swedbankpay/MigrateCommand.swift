@@ -13,22 +13,13 @@ struct MigrateCommand: AsyncParsableCommand {
         abstract: "Brings the Merchant Backend's database schema up to date, then exits."
     )
 
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite file, or a postgres:// URL. Env: DATABASE_URL. Default: swedbankpay.sqlite.",
-            valueName: "path|url"))
-    var database: String?
-
-    @Option(
-        name: .customLong("database-url"),
-        help: ArgumentHelp("The same as --database (a postgres:// URL).", valueName: "url"))
-    var databaseURL: String?
+    @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var sources: ConfigurationSources
 
     func run() async throws {
         try await sources.load()
-        let location = try BackendOptions.database(database, url: databaseURL)
+        let location = try database.resolved()
         // A one-off step: its failure is the one line it ends with, not the pool's log lines too.
         var quiet = Logger(label: "MerchantBackend.database")
         quiet.logLevel = .critical

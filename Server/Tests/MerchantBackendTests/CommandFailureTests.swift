@@ -54,6 +54,30 @@ import Testing
         #expect(output.contains("Usage: swedbankpay"))
     }
 
+    /// `--auth`, `--log-level` and `--log-format` are choices the argument parser knows: help
+    /// lists them, a value that is none of them is a wrong flag naming them, and any letter case
+    /// is taken, as the environment's values are.
+    @Test func choicesAreListedInHelpAndCheckedByTheParser() async throws {
+        let (helpStatus, wrapped) = try await Self.run(["backend", "--help"])
+        #expect(helpStatus == 0)
+        let help = wrapped.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(values: example, jwt)"))
+        #expect(help.contains("(values: trace, debug, info, notice, warning, error, critical)"))
+        #expect(help.contains("(values: text, json)"))
+        let (status, output) = try await Self.run(["serve", "--log-format", "yaml"])
+        #expect(status == 64)
+        #expect(output.contains("The value 'yaml' is invalid for '--log-format <format>'"))
+        #expect(output.contains("'text'") && output.contains("'json'"))
+        let (migrateStatus, migrate) = try await Self.run(["migrate", "--help"])
+        #expect(migrateStatus == 0)
+        #expect(migrate.contains("--database <path|url>") && migrate.contains("--database-url <url>"))
+        let (environmentStatus, environment) = try await Self.run(
+            ["serve", "--log-level", "WARNING"], environment: ["SWEDBANKPAY_AUTH": "nope"])
+        #expect(environmentStatus == 64)
+        #expect(environment.contains("Usage: swedbankpay"))
+        #expect(environment.contains("--auth must be example or jwt, not nope"), "\(environment)")
+    }
+
     /// A `--host` no URL can name is a wrong flag (64, usage), not a trap.
     @Test func aHostNoURLCanNameIsAWrongFlag() async throws {
         let (status, output) = try await Self.run([

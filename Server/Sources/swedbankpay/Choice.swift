@@ -1,0 +1,28 @@
+import ArgumentParser
+
+/// A setting that is one of `Value`'s cases, named by their raw values in any letter case: the
+/// argument parser lists them in help (`values: …`), in shell completion and in the error for a
+/// value that is none of them.
+struct Choice<Value: RawRepresentable & CaseIterable & Sendable>: ExpressibleByArgument, Sendable
+where Value.RawValue == String {
+    let value: Value
+
+    init?(argument: String) {
+        guard let value = Value(rawValue: argument.lowercased()) else { return nil }
+        self.value = value
+    }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    var defaultValueDescription: String { value.rawValue }
+}
+
+/// `--auth`: how app users are identified.
+enum AuthenticationMode: String, CaseIterable, Sendable {
+    /// The access token is the user id, unverified (development).
+    case example
+    /// The access token is a verified JWT.
+    case jwt
+}
