@@ -40,6 +40,17 @@ public final class DrainGate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Requests begun before the drain and not yet answered (0 before it began and after it ended).
+    public var requestsOwed: Int {
+        if case .draining(let owed) = phase { return owed }
+        return 0
+    }
+
+    /// ``drain(within:)`` for `seconds`, as a server's configuration says its grace.
+    public func drain(withinSeconds seconds: Double) async -> Int {
+        await drain(within: .milliseconds(Int64(seconds * 1_000)))
+    }
+
     /// Begins the drain (unless it began) and returns once it is over: every request begun before
     /// it answered, or `grace` passed. Returns how many of those requests were still being
     /// answered when the grace ended (0 when none).

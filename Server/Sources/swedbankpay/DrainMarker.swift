@@ -1,27 +1,41 @@
+import Foundation
 import Logging
 import MerchantBackend
+import ServerSupport
 import ServiceLifecycle
 
-/// Drains the backend the moment a graceful shutdown begins (``DrainPhase`` in ServerSupport says
-/// the rule): `/readyz` answers 503, and this returns once the requests begun before are answered,
-/// so the servers listed before it stop only then. Listed last among a service group's services,
-/// it is the first told to stop. A grace that ends with requests still owed fails the run (exit 1).
+/// Drains a server — the backend or the sandbox — the moment a graceful shutdown begins
+/// (``DrainPhase`` in ServerSupport says the rule): its `/readyz` answers 503, and this returns
+/// once the requests begun before are answered, so the servers listed before it stop only then.
+/// Listed last among a service group's services, it is the first told to stop. A grace that ends
+/// with requests still owed fails the run (exit 1).
 struct DrainMarker: Service {
-    let backend: MerchantBackend
+    let gate: DrainGate
+    /// Seconds the drain waits for the requests owed.
+    let grace: TimeInterval
     let logger = Logger(label: "swedbankpay")
+
+    /// The backend's drain, within the grace its configuration says.
+    init(backend: MerchantBackend) {
+        self.init(gate: backend.drainGate, grace: backend.configuration.shutdownGracePeriod)
+    }
+
+    init(gate: DrainGate, grace: TimeInterval) {
+        self.gate = gate
+        self.grace = grace
+    }
 
     func run() async throws {
         // Returns when the graceful shutdown begins, or throws when the group is cancelled.
         try await gracefulShutdown()
-        backend.beginDraining()
-        let grace = backend.configuration.shutdownGracePeriod
+        gate.beginDraining()
         logger.notice(
             "draining",
             metadata: [
-                "requests_owed": .stringConvertible(backend.requestsOwedByDrain),
+                "requests_owed": .stringConvertible(gate.requestsOwed),
                 "grace_seconds": .stringConvertible(grace),
             ])
-        let cut = await backend.drain(within: grace)
+        let cut = await gate.drain(withinSeconds: grace)
         guard cut == 0 else {
             throw RunFailure("the shutdown grace (\(grace) s) ended with \(cut) requests still being answered")
         }

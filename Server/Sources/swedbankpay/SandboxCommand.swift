@@ -153,11 +153,17 @@ struct SandboxCommand: AsyncParsableCommand {
             "Control API\(tokenHint): \(url)/sandbox/requests, \(url)/sandbox/faults, POST \(url)/sandbox/reset"
                 + " (state changes send JSON or X-Sandbox-Control: 1)")
         Console.line("Dashboard: \(url)/sandbox/\(dashboardHint)")
-        // SIGINT and SIGTERM shut down gracefully, but an injected delay must not hold that up for
-        // minutes.
-        // The sandbox's own routes answer at once (a delay fault at most keeps a request longer).
-        try await BackendRunner.run(services: [stack.service], grace: 5)
+        // SIGINT and SIGTERM shut down gracefully: `/readyz` answers 503 while the requests begun
+        // before are answered (the drain, listed last, is told first), then the server stops. An
+        // injected delay must not hold that up for minutes: the sandbox's own routes answer at
+        // once, so the grace is short.
+        let grace = Self.shutdownGrace
+        try await BackendRunner.run(
+            services: [stack.service, DrainMarker(gate: stack.sandbox.drainGate, grace: grace)], grace: grace)
     }
+
+    /// Seconds a graceful shutdown waits for the requests in progress.
+    static let shutdownGrace: TimeInterval = 5
 
     /// One curl command that creates a payment order with `token`.
     static func curlLine(base: String, token: String) -> String {

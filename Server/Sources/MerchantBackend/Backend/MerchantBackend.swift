@@ -31,7 +31,7 @@ public final class MerchantBackend: Sendable {
     private let database: BackendDatabase
     /// Whether `/readyz` says to send this backend work, and which requests a drain waits for
     /// (``drain(within:)``).
-    let drainGate = DrainGate()
+    public let drainGate = DrainGate()
 
     /// Where spans of requests and of calls to Swedbank Pay go; nil records none.
     let tracer: (any Tracer)?
@@ -176,14 +176,11 @@ public final class MerchantBackend: Sendable {
     /// this returns once every request begun before is answered, or after `grace` seconds. Then
     /// stop its server. Returns how many of those requests the grace cut (0 when none).
     public func drain(within grace: TimeInterval) async -> Int {
-        await drainGate.drain(within: .milliseconds(Int64(grace * 1_000)))
+        await drainGate.drain(withinSeconds: grace)
     }
 
     /// Requests begun before the drain and not yet answered (0 before it began and after it ended).
-    public var requestsOwedByDrain: Int {
-        if case .draining(let owed) = drainGate.phase { return owed }
-        return 0
-    }
+    public var requestsOwedByDrain: Int { drainGate.requestsOwed }
 
     /// Reads the JWT mode's JWKS file (``JWTAuthentication/jwksFile``) again and verifies tokens
     /// with its keys from now on — unless it cannot be used, when the keys in use stay (logged as

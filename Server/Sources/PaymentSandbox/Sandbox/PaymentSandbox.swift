@@ -17,6 +17,9 @@ public final class PaymentSandbox: Sendable {
     let modules: [any SandboxModule]
     /// The request log and fault rules, shared by the control routes and their middleware.
     let control: SandboxControl
+    /// Whether `/readyz` says to send this sandbox work, and which requests a drain waits for:
+    /// `swedbankpay sandbox` drains it when a graceful shutdown begins (``DrainPhase``'s rule).
+    public let drainGate = DrainGate()
 
     /// `clock` paces everything; `epoch` is the wall time at its current reading (nil: the
     /// system's), from which every timestamp the sandbox writes is derived.
@@ -49,7 +52,7 @@ public final class PaymentSandbox: Sendable {
             PaymentOrderControlRoutes(services: services),
             PaymentSessionRoutes(services: services),
             HostedViewRoutes(services: services),
-            HealthRoutes(),
+            HealthRoutes(drain: drainGate),
         ]
         // `POST /sandbox/reset` resets everything, the module that serves it included.
         control.onReset { [weak self] in await self?.reset() }
@@ -58,8 +61,9 @@ public final class PaymentSandbox: Sendable {
     /// The router with every route of the sandbox.
     public func router() -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self)
-        // Outermost first: the log sees the final status and any fault, faults come before
+        // Outermost first: the drain counts every request from its start to its answer, the log sees the final status and any fault, faults come before
         // problem mapping and authentication, and the body limit covers routes that never read.
+        router.add(middleware: DrainMiddleware(gate: drainGate))
         router.add(middleware: RequestLogMiddleware(log: control.requestLog, time: services.time))
         router.add(
             middleware: FaultMiddleware(faults: control.faults, delays: control.delays, applied: control.faultsApplied))
