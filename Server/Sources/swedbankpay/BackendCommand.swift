@@ -23,62 +23,39 @@ struct BackendCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    @Option(
-        name: .customLong("swedbank-pay-url"),
-        help: ArgumentHelp("The Swedbank Pay API base URL. Env: SWEDBANKPAY_BASE_URL.", valueName: "url"))
-    var swedbankPayURL: String?
-
-    @Option(help: ArgumentHelp("The merchant's payee id. Env: SWEDBANKPAY_PAYEE_ID.", valueName: "id"))
-    var payeeId: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "A file holding the merchant token (read once at start), e.g. a container secret. Env: SWEDBANKPAY_MERCHANT_TOKEN_FILE.",
-            valueName: "path"))
-    var merchantTokenFile: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "The trampoline page for iOS universal links. Env: SWEDBANKPAY_TRAMPOLINE_URL. Default: Swedbank Pay's (stage).",
-            valueName: "url"))
-    var trampolineUrl: String?
-
-    @Flag(
-        help: ArgumentHelp(
-            "Start without bringing the database schema up to date (run `swedbankpay migrate` first): for a database user that may not change the schema. /readyz answers 503 while migrations are missing. Env: SWEDBANKPAY_SKIP_MIGRATIONS=1."
-        ))
-    var skipMigrations = false
-
-    /// Whether to leave the schema as it is at start (flag, else environment).
-    private var resolvedSkipMigrations: Bool {
-        skipMigrations || ["1", "true", "yes"].contains(Environment.value("SWEDBANKPAY_SKIP_MIGRATIONS")?.lowercased())
-    }
+    @Option(settings.swedbankPayURL) var swedbankPayURL: String?
+    @Option(settings.payeeID) var payeeId: String?
+    @Option(settings.merchantTokenFile) var merchantTokenFile: String?
+    @Option(settings.trampolineURL) var trampolineUrl: String?
+    @Flag(settings.skipMigrations) var skipMigrations = false
 
     func run() async throws {
         try await backend.sources.load()
         try backend.bootstrapLogging()
         let port = try backend.resolvedPort()
-        guard let baseText = swedbankPayURL ?? Environment.value("SWEDBANKPAY_BASE_URL"),
-            let baseURL = URL(string: baseText)
+        guard let baseText = try settings.swedbankPayURL.resolve(swedbankPayURL), let baseURL = URL(string: baseText)
         else {
             throw ValidationError("the Swedbank Pay base URL is required: --swedbank-pay-url or SWEDBANKPAY_BASE_URL")
         }
-        guard let payee = payeeId ?? Environment.value("SWEDBANKPAY_PAYEE_ID") else {
+        guard let payee = try settings.payeeID.resolve(payeeId) else {
             throw ValidationError("the payee id is required: --payee-id or SWEDBANKPAY_PAYEE_ID")
         }
         let token = try merchantToken()
-        guard let apiKeys = backend.resolvedAPIKeys else {
+        guard let apiKeys = try backend.resolvedAPIKeys() else {
             throw ValidationError("at least one API key is required: --api-keys or SWEDBANKPAY_API_KEYS")
         }
+        let httpsMode = try backend.https.mode()
+        let scheme = httpsMode.scheme
+        let publicURL = try backend.resolvedPublicURL(port: port, scheme: scheme)
         var configuration = BackendConfiguration(
             swedbankPayBaseURL: baseURL, merchantToken: Secret(token), payeeId: payee,
-            publicBaseURL: try backend.resolvedPublicURL(port: port), apiKeys: apiKeys.map(Secret.init),
+            publicBaseURL: publicURL, apiKeys: apiKeys.map(Secret.init),
             iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
         // No default: the schemes are the merchant's apps'. Without any the backend still serves
         // its API and the Android helper; only the iOS helper refuses (said at start).
         configuration.appSchemes = backend.resolvedAppSchemes(default: [])
         configuration.callbackBaseURL = try backend.resolvedCallbackURL()
-        if let text = trampolineUrl ?? Environment.value("SWEDBANKPAY_TRAMPOLINE_URL") {
+        if let text = try settings.trampolineURL.resolve(trampolineUrl) {
             guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
             configuration.trampolineURL = url
         }
@@ -86,19 +63,24 @@ struct BackendCommand: AsyncParsableCommand {
         try backend.applyShutdownGrace(to: &configuration)
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)
+        let host = try backend.resolvedHost()
+        let identity = try HTTPSOptions.identity(httpsMode, names: HTTPSOptions.names(host: host, urls: [publicURL]))
+        configuration.tls = identity
         let location = try backend.resolvedDatabase()
         // The backend and, when asked for, the metrics endpoint share the process's file limit.
         let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 2 : 1)
         let metrics = try backend.metricsService(connections: connections)
         let spans = try backend.tracing()
-        let database = try await BackendRunner.openDatabase(location, migrate: !resolvedSkipMigrations)
+        let database = try await BackendRunner.openDatabase(
+            location, migrate: !settings.skipMigrations.resolve(skipMigrations))
         let merchantBackend = try MerchantBackend(
             configuration: configuration, database: database, tracer: spans?.tracer)
-        let host = backend.resolvedHost
         let origin = configuration.swedbankPayOrigin
+        let trust = identity.map { HTTPSOptions.trustLines(httpsMode, identity: $0) } ?? []
         let noAppSchemes = configuration.appSchemes.isEmpty
         let app = try merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
-            Console.line("Merchant Backend listening on http://\(host):\(actualPort) (\(location))")
+            Console.line("Merchant Backend listening on \(scheme)://\(host):\(actualPort) (\(location))")
+            for line in trust { Console.line(line) }
             Console.line("Calling Swedbank Pay at \(origin)")
             if noAppSchemes {
                 Console.line(
@@ -118,10 +100,10 @@ struct BackendCommand: AsyncParsableCommand {
     }
 
     private func merchantToken() throws -> String {
-        if let path = merchantTokenFile ?? Environment.value("SWEDBANKPAY_MERCHANT_TOKEN_FILE") {
-            return try Environment.secret(inFile: path, flag: "--merchant-token-file")
+        if let path = try settings.merchantTokenFile.resolve(merchantTokenFile) {
+            return try Environment.secret(inFile: path, flag: settings.merchantTokenFile.option)
         }
-        guard let token = Environment.value("SWEDBANKPAY_MERCHANT_TOKEN") else {
+        guard let token = Environment.value(ServerSettings.merchantTokenVariable) else {
             throw ValidationError(
                 "the merchant token is required: SWEDBANKPAY_MERCHANT_TOKEN, SWEDBANKPAY_MERCHANT_TOKEN_FILE or --merchant-token-file"
             )

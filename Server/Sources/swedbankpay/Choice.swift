@@ -7,6 +7,8 @@ struct Choice<Value: RawRepresentable & CaseIterable & Sendable>: ExpressibleByA
 where Value.RawValue == String {
     let value: Value
 
+    init(_ value: Value) { self.value = value }
+
     init?(argument: String) {
         guard let value = Value(rawValue: argument.lowercased()) else { return nil }
         self.value = value
@@ -17,6 +19,20 @@ where Value.RawValue == String {
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
     var defaultValueDescription: String { value.rawValue }
+
+    /// The values a text may be, for an error: `a or b`, or `one of a, b, c`.
+    static var expected: String {
+        let values = allValueStrings
+        guard values.count > 2 else { return values.joined(separator: " or ") }
+        return "one of " + values.joined(separator: ", ")
+    }
+
+    /// The choice of a text as the parser takes it, for the environment's value.
+    @Sendable static func parse(_ text: String) -> Choice? { Choice(argument: text) }
+}
+
+extension Choice: CustomStringConvertible {
+    var description: String { value.rawValue }
 }
 
 /// `--auth`: how app users are identified.

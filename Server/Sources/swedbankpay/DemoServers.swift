@@ -112,7 +112,7 @@ struct DemoServers: Sendable {
     /// compose deployment's).
     static var controlHeaders: [String: String] {
         var headers = ["X-Sandbox-Control": "1"]
-        if let token = Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") {
+        if let token = Environment.value(settings.controlToken.variable) {
             headers["Authorization"] = "Bearer \(token)"
         }
         return headers

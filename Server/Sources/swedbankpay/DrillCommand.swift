@@ -60,15 +60,15 @@ struct DrillCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await sources.load()
-        guard let apiKey = Environment.list("SWEDBANKPAY_API_KEYS").first else {
+        guard let apiKey = Environment.list(settings.apiKeys.variable).first else {
             throw ValidationError("SWEDBANKPAY_API_KEYS must name an API key of the backends")
         }
-        guard let adminKey = Environment.list("SWEDBANKPAY_ADMIN_KEYS").first else {
+        guard let adminKey = Environment.list(settings.adminKeys.variable).first else {
             throw ValidationError("SWEDBANKPAY_ADMIN_KEYS must name an admin key of the backends")
         }
         var target = ClusterDrill.Target(
             balancerURL: Self.trimmed(url), sandboxURL: Self.trimmed(sandboxUrl), apiKey: apiKey,
-            sandboxControlToken: Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN"),
+            sandboxControlToken: Environment.value(settings.controlToken.variable),
             orderJSON: SampleOrder.json(payeeReference: ""))
         target.instanceHeader = instanceHeader
         var drill = ClusterDrill(target: target)

@@ -18,14 +18,14 @@ enum Environment {
     static func load(environmentFile: String?, secretsDirectory: String?) async throws {
         let environment = ProcessInfo.processInfo.environment
         var providers: [any ConfigProvider] = [EnvironmentVariablesProvider(environmentVariables: environment)]
-        if let path = environmentFile ?? nonEmpty(environment["SWEDBANKPAY_ENV_FILE"]) {
+        if let path = environmentFile ?? nonEmpty(environment[settings.envFile.variable]) {
             do {
                 providers.append(try await EnvironmentVariablesProvider(environmentFilePath: FilePath(path)))
             } catch {
                 throw ValidationError("cannot read the environment file \(path): \(error)")
             }
         }
-        if let path = secretsDirectory ?? nonEmpty(environment["SWEDBANKPAY_SECRETS_DIR"]) {
+        if let path = secretsDirectory ?? nonEmpty(environment[settings.secretsDir.variable]) {
             do {
                 providers.append(try await DirectoryFilesProvider(directoryPath: FilePath(path)))
             } catch {
@@ -75,17 +75,8 @@ enum Environment {
 
 /// `--env-file` and `--secrets-dir`, for every command that reads settings.
 struct ConfigurationSources: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "A .env file (KEY=value lines) of settings; the process environment wins over it. Env: SWEDBANKPAY_ENV_FILE.",
-            valueName: "path"))
-    var envFile: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "A directory of secrets, one file per setting named like its variable (e.g. SWEDBANKPAY_MERCHANT_TOKEN); read after the environment and the .env file. Env: SWEDBANKPAY_SECRETS_DIR.",
-            valueName: "path"))
-    var secretsDir: String?
+    @Option(settings.envFile) var envFile: String?
+    @Option(settings.secretsDir) var secretsDir: String?
 
     func load() async throws {
         try await Environment.load(environmentFile: envFile, secretsDirectory: secretsDir)

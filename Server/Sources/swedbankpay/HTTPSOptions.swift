@@ -2,35 +2,17 @@ import ArgumentParser
 import Foundation
 import ServerSupport
 
-/// The options `serve` and `sandbox` share for serving HTTPS. Each flag has an environment
-/// variable; a flag wins.
+/// The options `serve`, `backend` and `sandbox` share for serving HTTPS (settings of
+/// ``ServerSettings``).
 ///
 /// HTTPS matters to apps still on the reference SDK 5.0.3: its payment session turns every `http`
 /// link into `https`, so a sandbox over plain HTTP cannot serve it (nor can an app under App
 /// Transport Security's defaults reach one).
 struct HTTPSOptions: ParsableArguments {
-    @Flag(
-        help: ArgumentHelp(
-            "Serve HTTPS with a certificate made at start (for localhost, 127.0.0.1, ::1 and the hosts of --host and the public URLs), signed by a root made with it whose key is never stored; the root is written to --https-root-file. Env: SWEDBANKPAY_HTTPS=1."
-        ))
-    var https = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Serve HTTPS with this PEM certificate chain (leaf first) instead of one made at start; needs --tls-key. Env: SWEDBANKPAY_TLS_CERTIFICATE.",
-            valueName: "path"))
-    var tlsCertificate: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "The PEM private key of --tls-certificate. Env: SWEDBANKPAY_TLS_KEY.", valueName: "path"))
-    var tlsKey: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Where --https writes the root certificate clients must trust. Env: SWEDBANKPAY_HTTPS_ROOT_FILE. Default: swedbankpay-https-root.pem.",
-            valueName: "path"))
-    var httpsRootFile: String?
+    @Flag(settings.https) var https = false
+    @Option(settings.tlsCertificate) var tlsCertificate: String?
+    @Option(settings.tlsKey) var tlsKey: String?
+    @Option(settings.httpsRootFile) var httpsRootFile: String?
 
     /// How the servers are to be reached.
     enum Mode {
@@ -38,20 +20,24 @@ struct HTTPSOptions: ParsableArguments {
         /// A certificate made at start for the names given; its root goes to the file.
         case generated(rootFile: String)
         case files(certificate: String, key: String)
+
+        /// `http`, or `https` when a certificate is served.
+        var scheme: String {
+            if case .plain = self { return "http" }
+            return "https"
+        }
     }
 
     /// The mode the flags and environment ask for.
     func mode() throws -> Mode {
-        let certificate = tlsCertificate ?? Environment.value("SWEDBANKPAY_TLS_CERTIFICATE")
-        let key = tlsKey ?? Environment.value("SWEDBANKPAY_TLS_KEY")
+        let certificate = try settings.tlsCertificate.resolve(tlsCertificate)
+        let key = try settings.tlsKey.resolve(tlsKey)
         switch (certificate, key) {
         case (let certificate?, let key?):
             return .files(certificate: certificate, key: key)
         case (nil, nil):
-            guard https || Environment.value("SWEDBANKPAY_HTTPS") == "1" else { return .plain }
-            return .generated(
-                rootFile: httpsRootFile ?? Environment.value("SWEDBANKPAY_HTTPS_ROOT_FILE")
-                    ?? "swedbankpay-https-root.pem")
+            guard settings.https.resolve(https) else { return .plain }
+            return .generated(rootFile: try settings.httpsRootFile.value(httpsRootFile))
         default:
             throw ValidationError("--tls-certificate and --tls-key go together: give both, or --https alone")
         }

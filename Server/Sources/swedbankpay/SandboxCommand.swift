@@ -58,20 +58,11 @@ struct SandboxCommand: AsyncParsableCommand {
             valueName: "seconds|off"))
     var swishApprovalDelay: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "A token every control request (/sandbox/requests, /sandbox/faults, /sandbox/reset, /sandbox/paymentorders, ...) must send as Authorization: Bearer <token>; required with a non-loopback --host. Env: SWEDBANKPAY_SANDBOX_CONTROL_TOKEN (preferred: flags show in process lists).",
-            valueName: "token"))
-    var controlToken: String?
-
-    @Flag(
-        help:
-            "Refuse what the real Swedbank Pay takes although its documentation says otherwise (a payeeReference sent as a number) instead of taking it with a warning in the request log. Env: SWEDBANKPAY_SANDBOX_STRICT=1."
-    )
-    var strict = false
+    @Option(settings.controlToken) var controlToken: String?
+    @Flag(settings.strict) var strict = false
 
     /// The control token given (flag, else environment).
-    var resolvedControlToken: String? { controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN") }
+    func resolvedControlToken() throws -> String? { try settings.controlToken.resolve(controlToken) }
 
     @OptionGroup var sources: ConfigurationSources
 
@@ -103,7 +94,8 @@ struct SandboxCommand: AsyncParsableCommand {
     func run() async throws {
         // The control token may come from the .env file or the secrets directory, read here.
         try await sources.load()
-        let binding = ControlBinding.problems(host: host, controlToken: resolvedControlToken)
+        let controlToken = try resolvedControlToken()
+        let binding = ControlBinding.problems(host: host, controlToken: controlToken)
         guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         var configuration = SandboxConfiguration(seed: seed)
         if !merchantToken.isEmpty {
@@ -111,8 +103,8 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         configuration.publicBaseURL = publicUrl.flatMap(Self.publicURL)
         configuration.apiBaseURL = apiUrl.flatMap(Self.publicURL)
-        configuration.controlToken = resolvedControlToken
-        configuration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
+        configuration.controlToken = controlToken
+        configuration.strict = settings.strict.resolve(strict)
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }

@@ -28,64 +28,42 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOptions
 
-    @OptionGroup var https: HTTPSOptions
-
-    @Option(help: "The port the Payment Sandbox listens on. Env: SWEDBANKPAY_SANDBOX_PORT. Default: 8081.")
-    var sandboxPort: Int?
-
-    @Option(
-        help: ArgumentHelp(
-            "The absolute URL apps and payers reach the sandbox at, named by its pages' and payment sessions' hrefs (API resources keep the address the backend calls). Env: SWEDBANKPAY_SANDBOX_PUBLIC_URL. Default: http(s)://<host>:<sandbox port>.",
-            valueName: "url"))
-    var sandboxPublicUrl: String?
+    @Option(settings.sandboxPort) var sandboxPort: Int?
+    @Option(settings.sandboxPublicURL) var sandboxPublicUrl: String?
 
     @Option(help: "Makes the sandbox's ids deterministic.")
     var seed: UInt64?
 
-    @Option(
-        help: ArgumentHelp(
-            "A token the sandbox's control API requires (Authorization: Bearer <token>); required with a non-loopback --host. Env: SWEDBANKPAY_SANDBOX_CONTROL_TOKEN.",
-            valueName: "token"))
-    var controlToken: String?
-
-    @Flag(
-        help:
-            "The sandbox refuses what the real Swedbank Pay takes although its documentation says otherwise (a payeeReference sent as a number). Env: SWEDBANKPAY_SANDBOX_STRICT=1."
-    )
-    var strict = false
+    @Option(settings.controlToken) var controlToken: String?
+    @Flag(settings.strict) var strict = false
 
     func run() async throws {
         try await backend.sources.load()
         try backend.bootstrapLogging()
-        let host = backend.resolvedHost
+        let host = try backend.resolvedHost()
         // The sandbox listens on the backend's host: off loopback its control API needs a token.
-        let controlToken = self.controlToken ?? Environment.value("SWEDBANKPAY_SANDBOX_CONTROL_TOKEN")
+        let controlToken = try settings.controlToken.resolve(self.controlToken)
         let binding = ControlBinding.problems(host: host, controlToken: controlToken)
         guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
         let port = try backend.resolvedPort()
-        let sandboxPort =
-            try self.sandboxPort ?? Environment.value("SWEDBANKPAY_SANDBOX_PORT").map {
-                guard let value = Int($0) else {
-                    throw ValidationError("SWEDBANKPAY_SANDBOX_PORT must be a port number")
-                }
-                return value
-            } ?? 8081
+        let sandboxPort = try settings.sandboxPort.value(self.sandboxPort)
         guard port == 0 || port != sandboxPort else {
             throw ValidationError("the backend and the sandbox need different ports")
         }
-        let httpsMode = try https.mode()
-        let scheme = if case .plain = httpsMode { "http" } else { "https" }
+        let httpsMode = try backend.https.mode()
+        let scheme = httpsMode.scheme
         let sandboxPublicURL = try resolvedSandboxPublicURL()
 
         let merchantToken = UUID().uuidString + UUID().uuidString
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
         sandboxConfiguration.payeeId = "local-merchant"
         sandboxConfiguration.controlToken = controlToken
-        sandboxConfiguration.strict = strict || Environment.value("SWEDBANKPAY_SANDBOX_STRICT") == "1"
+        sandboxConfiguration.strict = settings.strict.resolve(strict)
         sandboxConfiguration.publicBaseURL = sandboxPublicURL
 
         let location = try backend.resolvedDatabase()
-        let apiKeys = backend.resolvedAPIKeys ?? [Self.defaultAPIKey]
+        let givenAPIKeys = try backend.resolvedAPIKeys()
+        let apiKeys = givenAPIKeys ?? [Self.defaultAPIKey]
         let options = backend
         // Checked once before anything starts, with the ports asked for; built again with the
         // ports taken.
@@ -136,7 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         Console.line("Backend URL for the SDK: \(Self.origin(base))/")
         Console.line("Create a payment order:")
-        let key = backend.resolvedAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
+        let key = givenAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
         Console.line(HTTPSOptions.curl(BackendRunner.curlLine(base: Self.origin(base), apiKey: key), httpsMode))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
         // Services stop in reverse order: the drain first (the stack stops once the backend is
@@ -152,7 +130,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// `--sandbox-public-url` (else the environment), checked; nil when neither gives one.
     func resolvedSandboxPublicURL() throws -> URL? {
-        guard let text = sandboxPublicUrl ?? Environment.value("SWEDBANKPAY_SANDBOX_PUBLIC_URL") else { return nil }
+        guard let text = try settings.sandboxPublicURL.resolve(sandboxPublicUrl) else { return nil }
         guard let url = SandboxCommand.publicURL(text) else {
             throw ValidationError(
                 "--sandbox-public-url must be an absolute http(s) URL, for example --sandbox-public-url https://192.168.1.20:8081"

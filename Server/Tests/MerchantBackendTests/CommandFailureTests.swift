@@ -75,7 +75,7 @@ import Testing
             ["serve", "--log-level", "WARNING"], environment: ["SWEDBANKPAY_AUTH": "nope"])
         #expect(environmentStatus == 64)
         #expect(environment.contains("Usage: swedbankpay"))
-        #expect(environment.contains("--auth must be example or jwt, not nope"), "\(environment)")
+        #expect(environment.contains("SWEDBANKPAY_AUTH must be example or jwt, not nope"), "\(environment)")
     }
 
     /// A `--host` no URL can name is a wrong flag (64, usage), not a trap.

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import swedbankpay
+
+/// Every setting is declared once (`ServerSettings`); the option, its help and the environment
+/// lookup come from the declaration, and this suite holds the rest to it: the settings table of
+/// `docs/merchant-backend-server.md` (flag, variable, default, which command) and each command's
+/// help. A setting added, renamed or given another default without its row fails here.
+@Suite struct SettingsTableTests {
+    /// One row of the table: its flags, the command it names (nil: both), its variables and default.
+    struct Row: CustomStringConvertible {
+        let flags: [String]
+        let scope: String?
+        let variables: [String]
+        let defaultText: String
+        let line: String
+        var description: String { line }
+    }
+
+    static let declared: [any SettingDeclaration] = Mirror(reflecting: settings).children.compactMap {
+        $0.value as? any SettingDeclaration
+    }
+
+    static func rows() throws -> [Row] {
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "docs/merchant-backend-server.md")
+        let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: "| flag | variable | default | what |"))
+        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let scope = ["serve", "backend"].first { cells[1].hasSuffix("(\($0))") }
+            return Row(
+                flags: Self.matches(of: #"`--([a-z-]+)`"#, in: cells[1]),
+                scope: scope, variables: Self.matches(of: #"`([A-Z][A-Z0-9_]+)(=1)?`"#, in: cells[2]),
+                defaultText: cells[3].replacingOccurrences(of: "`", with: ""), line: line)
+        }
+    }
+
+    /// The first group of each match of `pattern` in `text`.
+    static func matches(of pattern: String, in text: String) -> [String] {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        let whole = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: whole).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    @Test func theCatalogueHasEverySettingOnce() {
+        #expect(Self.declared.count == 47)
+        #expect(Set(Self.declared.map(\.flag)).count == Self.declared.count)
+    }
+
+    @Test func theDocumentationTableHasARowForEachSettingAndNothingElse() throws {
+        let rows = try Self.rows()
+        #expect(rows.count > 40)
+        for setting in Self.declared {
+            let holding = rows.filter { $0.flags.contains(setting.flag) }
+            #expect(holding.count == 1, "--\(setting.flag): \(holding.count) rows")
+            guard let row = holding.first else { continue }
+            #expect(row.variables.contains(setting.variable), "--\(setting.flag) reads \(setting.variable): \(row)")
+            if setting.isSwitch {
+                #expect(row.line.contains("`\(setting.variable)=1`"), "\(row)")
+            }
+            let scope: String? =
+                switch setting.scope {
+                case .serveAndBackend: nil
+                case .serve: "serve"
+                case .backend: "backend"
+                }
+            #expect(row.scope == scope, "--\(setting.flag) belongs to \(setting.scope): \(row)")
+            if let defaultText = setting.defaultDescription {
+                #expect(row.defaultText == defaultText, "--\(setting.flag)'s default is \(defaultText): \(row)")
+            } else {
+                let none = setting.isSwitch ? ["off"] : ["none", "required"]
+                #expect(
+                    none.contains { row.defaultText.hasPrefix($0) }, "--\(setting.flag) has no default: \(row)")
+            }
+        }
+        let flags = Set(Self.declared.map(\.flag))
+        for row in rows {
+            for flag in row.flags { #expect(flags.contains(flag), "--\(flag) is not declared: \(row)") }
+            let read = Set(Self.declared.filter { row.flags.contains($0.flag) }.map(\.variable))
+            for variable in row.variables {
+                #expect(
+                    read.contains(variable) || ServerSettings.variablesWithoutFlags.contains(variable),
+                    "\(variable) is read by no setting of its row: \(row)")
+            }
+        }
+    }
+
+    @Test func eachCommandsHelpNamesItsSettingsWithTheirVariables() {
+        let serve = ServeCommand.helpMessage(columns: 10_000)
+        let backend = BackendCommand.helpMessage(columns: 10_000)
+        for setting in Self.declared {
+            let helps =
+                switch setting.scope {
+                case .serveAndBackend: [serve, backend]
+                case .serve: [serve]
+                case .backend: [backend]
+                }
+            for help in helps {
+                // The option's entry: from its name to the next option's.
+                let entry = help.components(separatedBy: "\n  --").first {
+                    $0.hasPrefix(setting.flag + " ") || $0.hasPrefix(setting.flag + "\n")
+                }
+                #expect(
+                    entry?.contains("Env: \(setting.environmentForm).") == true,
+                    "--\(setting.flag): \(entry ?? "not in help")")
+            }
+        }
+    }
+}
