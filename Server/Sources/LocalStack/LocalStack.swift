@@ -2,13 +2,15 @@ import Foundation
 import Hummingbird
 import Logging
 import MerchantBackend
+import NIOCore
 import PaymentSandbox
 import ServerSupport
 import ServiceLifecycle
 import Tracing
 
 /// The Payment Sandbox and, when asked for, a Merchant Backend that calls it, in this process:
-/// the one way `swedbankpay serve`, the demos, the benches and the tests start the stack.
+/// the one way `swedbankpay serve`, the demos, the benches and the tests start the stack
+/// (`swedbankpay backend` starts its backend alone the same way: ``LocalBackend``).
 ///
 /// ``start(_:)`` starts the sandbox, then the backend on the sandbox's URL (with its database
 /// opened and migrated), each on the given port or a free one, and returns once each listens.
@@ -79,16 +81,20 @@ public final class LocalStack: Sendable {
         /// Where the backend's spans go (``MerchantBackend/init(configuration:database:clock:tracer:)``);
         /// nil records none.
         public var tracer: (any Tracer)?
+        /// Whether opening the database brings its schema up to date; false leaves it as it is
+        /// (`swedbankpay backend --skip-migrations`: `/readyz` says what is missing).
+        public var migrate: Bool
 
         public init(
             database: DatabaseLocation, port: Int = 0, connectionsPerEventLoop: Int = 8,
-            tracer: (any Tracer)? = nil,
+            tracer: (any Tracer)? = nil, migrate: Bool = true,
             configuration: @escaping @Sendable (_ sandboxURL: URL, _ port: Int) throws -> BackendConfiguration
         ) {
             self.database = database
             self.port = port
             self.connectionsPerEventLoop = connectionsPerEventLoop
             self.tracer = tracer
+            self.migrate = migrate
             self.configuration = configuration
         }
     }
@@ -103,25 +109,20 @@ public final class LocalStack: Sendable {
     public let sandbox: PaymentSandbox
     /// `http(s)://<host>:<port>` of the sandbox (a wildcard host is reached on 127.0.0.1).
     public let sandboxURL: URL
-    public let backend: MerchantBackend?
+    /// The backend, when one was started, with its server and database.
+    public let localBackend: LocalBackend?
+    public var backend: MerchantBackend? { localBackend?.backend }
     /// `http(s)://<host>:<port>` of the backend, when one was started.
-    public let backendURL: URL?
+    public var backendURL: URL? { localBackend?.url }
     /// The backend's database, open until ``stop()``.
-    public let database: BackendDatabase?
+    public var database: BackendDatabase? { localBackend?.database }
     private let sandboxServer: RunningServices
-    private let backendServer: RunningServices?
 
-    private init(
-        sandbox: PaymentSandbox, sandboxURL: URL, sandboxServer: RunningServices,
-        backend: (MerchantBackend, URL, BackendDatabase, RunningServices)?
-    ) {
+    private init(sandbox: PaymentSandbox, sandboxURL: URL, sandboxServer: RunningServices, backend: LocalBackend?) {
         self.sandbox = sandbox
         self.sandboxURL = sandboxURL
         self.sandboxServer = sandboxServer
-        self.backend = backend?.0
-        backendURL = backend?.1
-        database = backend?.2
-        backendServer = backend?.3
+        localBackend = backend
     }
 
     /// A logger that says only what is critical: tests and demos keep their output clean.
@@ -161,40 +162,12 @@ public final class LocalStack: Sendable {
         guard let backendPlan = plan.backend else {
             return LocalStack(sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer, backend: nil)
         }
-        let database: BackendDatabase
         do {
-            database = try await BackendDatabase.open(
-                backendPlan.database, connectionsPerEventLoop: backendPlan.connectionsPerEventLoop, logger: plan.logger)
+            let backend = try await LocalBackend.start(
+                backendPlan, swedbankPayURL: sandboxURL, host: plan.host, tls: plan.tls, connections: plan.connections,
+                logger: plan.logger)
+            return LocalStack(sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer, backend: backend)
         } catch {
-            await sandboxServer.stop()
-            throw error
-        }
-        var backends: [MerchantBackend] = []
-        do {
-            let (backendServer, backendPort) = try await listen(plan.host, port: backendPlan.port, what: "backend") {
-                port, ready in
-                var configuration = try backendPlan.configuration(sandboxURL, port)
-                if let tls = plan.tls { configuration.tls = tls }
-                let backend = try MerchantBackend(
-                    configuration: configuration, database: database, tracer: backendPlan.tracer)
-                backends.append(backend)
-                return try backend.application(
-                    host: plan.host, port: port, connections: plan.connections, logger: plan.logger,
-                    onServerRunning: ready)
-            } failed: {
-                // A start that lost its port leaves a backend whose client must be shut down.
-                for backend in backends { try? await backend.shutdown() }
-                backends = []
-            }
-            guard let backend = backends.last else { throw StartFailure(description: "the backend was not made") }
-            return LocalStack(
-                sandbox: sandbox, sandboxURL: sandboxURL, sandboxServer: sandboxServer,
-                backend: (
-                    backend, try ServerURL.http(host: plan.host, port: backendPort, scheme: scheme), database,
-                    backendServer
-                ))
-        } catch {
-            try? await database.close()
             await sandboxServer.stop()
             throw error
         }
@@ -203,9 +176,7 @@ public final class LocalStack: Sendable {
     /// Stops the backend (its server, then its outgoing client), closes the database, then stops
     /// the sandbox it called.
     public func stop() async {
-        if let backendServer { await backendServer.stop() }
-        try? await backend?.shutdown()
-        try? await database?.close()
+        await localBackend?.stop()
         await sandboxServer.stop()
     }
 
@@ -214,7 +185,7 @@ public final class LocalStack: Sendable {
         // Waiting for a server is not cancellable, so a task group (which waits for every child)
         // would wait for all of them: each server reports to a stream instead.
         let (stopped, report) = AsyncStream<Void>.makeStream()
-        for server in [sandboxServer] + [backendServer].compactMap({ $0 }) {
+        for server in [sandboxServer] + [localBackend?.server].compactMap({ $0 }) {
             Task {
                 await server.waitUntilStopped()
                 report.yield()
@@ -226,12 +197,14 @@ public final class LocalStack: Sendable {
 
     /// The stack as a service of a `ServiceGroup`: it runs until the group shuts down gracefully
     /// (a signal, say) or one of its servers stops on its own, then stops the stack.
-    public var service: some Service { StackService(stack: self) }
+    public var service: some Service {
+        StopOnShutdown(waitUntilAnyStopped: waitUntilAnyStopped, stop: stop)
+    }
 
     /// Starts one server on `port`, or on a free port for 0, and waits until it listens. A free
     /// port may be taken by another socket before the server binds it; the start is then tried
     /// again on another, up to five times.
-    private static func listen<Server: Service>(
+    static func listen<Server: Service>(
         _ host: String, port: Int, what: String,
         make: (_ port: Int, _ ready: @escaping @Sendable (Int) async -> Void) throws -> Server,
         failed: () async -> Void = {}
@@ -249,16 +222,23 @@ public final class LocalStack: Sendable {
             }
             var iterator = ports.makeAsyncIterator()
             if let listening = await iterator.next() { return (running, listening) }
+            let failure = await running.failure()
             await running.stop()
             await failed()
+            if port != 0, let failure = failure as? IOError, failure.errnoCode == EADDRINUSE {
+                throw StartFailure(description: "cannot listen on \(host):\(port): the address is in use")
+            }
         }
         throw StartFailure(
             description: "the \(what) did not start on \(port == 0 ? "any of \(attempts) free ports" : "port \(port)")")
     }
 }
 
-private struct StackService: Service {
-    let stack: LocalStack
+/// Servers as a service of a `ServiceGroup`: it runs until the group shuts down gracefully (a
+/// signal, say) or one of the servers stops on its own, then stops them.
+struct StopOnShutdown: Service {
+    let waitUntilAnyStopped: @Sendable () async -> Void
+    let stop: @Sendable () async -> Void
 
     func run() async throws {
         let (ended, report) = AsyncStream<Void>.makeStream()
@@ -268,12 +248,12 @@ private struct StackService: Service {
             report.yield()
         }
         Task {
-            await stack.waitUntilAnyStopped()
+            await waitUntilAnyStopped()
             report.yield()
         }
         var iterator = ended.makeAsyncIterator()
         _ = await iterator.next()
         shutdown.cancel()
-        await stack.stop()
+        await stop()
     }
 }

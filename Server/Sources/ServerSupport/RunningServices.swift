@@ -29,6 +29,13 @@ public final class RunningServices: Sendable {
         _ = await task.result
     }
 
+    /// Waits until the services have stopped and returns the error they stopped with, nil when
+    /// none (a server that could not bind its port throws the socket's error).
+    public func failure() async -> (any Error)? {
+        if case .failure(let error) = await task.result { return error }
+        return nil
+    }
+
     /// Shuts the services down gracefully and waits until they have stopped.
     public func stop() async {
         await group.triggerGracefulShutdown()

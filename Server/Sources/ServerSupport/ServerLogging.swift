@@ -4,7 +4,7 @@ import SwedbankPaySDK
 
 /// How the servers write their logs: one line per event on standard error, as text for people or
 /// as JSON for log collectors, at a chosen level. `swedbankpay backend` and `serve` set it up once
-/// at start (`--log-level`, `--log-format`).
+/// at start (`--log-level`, `--log-format`: choices the argument parser reads).
 public struct ServerLogging: Sendable, Equatable {
     public enum Format: String, Sendable, CaseIterable {
         case text, json
@@ -16,27 +16,6 @@ public struct ServerLogging: Sendable, Equatable {
     public init(level: Logger.Level = .info, format: Format = .text) {
         self.level = level
         self.format = format
-    }
-
-    /// Reads `--log-level` / `--log-format` values; nil arguments keep the defaults. Throws a
-    /// message naming the valid values.
-    public static func parse(level: String?, format: String?) throws(ServerLoggingError) -> ServerLogging {
-        var logging = ServerLogging()
-        if let level {
-            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
-                throw ServerLoggingError(
-                    "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \(level)"
-                )
-            }
-            logging.level = parsed
-        }
-        if let format {
-            guard let parsed = Format(rawValue: format.lowercased()) else {
-                throw ServerLoggingError("--log-format must be text or json, not \(format)")
-            }
-            logging.format = parsed
-        }
-        return logging
     }
 
     /// Makes every logger of the process write this way, stamping lines with `now` (the
@@ -58,11 +37,6 @@ public struct ServerLogging: Sendable, Equatable {
             }
         }
     }
-}
-
-public struct ServerLoggingError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// The JSON line of a log event: `{"time":"…","level":"info","label":"…","message":"…",

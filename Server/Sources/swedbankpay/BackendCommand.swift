@@ -1,10 +1,13 @@
 import ArgumentParser
 import Foundation
+import LocalStack
+import Logging
 import MerchantBackend
 import NIOCore
+import ServiceLifecycle
 
 /// `swedbankpay backend`: the Merchant Backend alone, against any Swedbank Pay base URL (the real
-/// API or a sandbox).
+/// API or a sandbox), started through ``LocalBackend`` as `serve` starts its stack.
 struct BackendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backend",
@@ -71,31 +74,42 @@ struct BackendCommand: AsyncParsableCommand {
         let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 2 : 1)
         let metrics = try backend.metricsService(connections: connections)
         let spans = try backend.tracing()
-        let database = try await BackendRunner.openDatabase(
-            location, migrate: !settings.skipMigrations.resolve(skipMigrations))
-        let merchantBackend = try MerchantBackend(
-            configuration: configuration, database: database, tracer: spans?.tracer)
-        let origin = configuration.swedbankPayOrigin
-        let trust = identity.map { HTTPSOptions.trustLines(httpsMode, identity: $0) } ?? []
-        let noAppSchemes = configuration.appSchemes.isEmpty
-        let app = try merchantBackend.application(host: host, port: port, connections: connections) { actualPort in
-            Console.line("Merchant Backend listening on \(scheme)://\(host):\(actualPort) (\(location))")
-            for line in trust { Console.line(line) }
-            Console.line("Calling Swedbank Pay at \(origin)")
-            if noAppSchemes {
-                Console.line(
-                    "Warning: no --app-scheme (SWEDBANKPAY_APP_SCHEMES): /sdk-callback/ios-universal-link refuses every request"
-                )
-            }
+        let built = configuration
+        let plan = LocalStack.BackendPlan(
+            database: location, port: port, tracer: spans?.tracer,
+            migrate: !settings.skipMigrations.resolve(skipMigrations)
+        ) { _, _ in built }
+        // Started as `serve` and the tests start theirs: the database opened, then the server
+        // listening, or one line saying which failed.
+        let started: LocalBackend
+        do {
+            started = try await LocalBackend.start(
+                plan, swedbankPayURL: baseURL, host: host, tls: identity, connections: connections,
+                logger: Logger(label: "swedbankpay"))
+        } catch let error as LocalStack.StartFailure {
+            throw RunFailure(error.description)
         }
+        Console.line("Merchant Backend listening on \(scheme)://\(host):\(started.url.port ?? port) (\(location))")
+        if let identity {
+            for line in HTTPSOptions.trustLines(httpsMode, identity: identity) { Console.line(line) }
+        }
+        Console.line("Calling Swedbank Pay at \(configuration.swedbankPayOrigin)")
+        if configuration.appSchemes.isEmpty {
+            Console.line(
+                "Warning: no --app-scheme (SWEDBANKPAY_APP_SCHEMES): /sdk-callback/ios-universal-link refuses every request"
+            )
+        }
+        // Services stop in reverse order: the drain first (the backend stops once drained), the
+        // metrics after the backend (scraped while it drains), the span exporter last (it flushes
+        // the backend's last spans).
+        let reloads: (any Service)? = JWKSReloadService(backend: started.backend)
         do {
             try await BackendRunner.run(
-                // The span exporter first: services stop in reverse order, so it flushes the backend's last spans.
-                services: [spans?.service].compactMap { $0 } + [app] + [metrics].compactMap { $0 }
-                    + [DrainMarker(backend: merchantBackend)],
-                backend: merchantBackend, database: database)
+                services: [spans?.service, metrics].compactMap { $0 } + [started.service]
+                    + [reloads].compactMap { $0 } + [DrainMarker(backend: started.backend)],
+                grace: configuration.shutdownGracePeriod)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw RunFailure("cannot listen on \(host):\(port) (or the metrics port): the address is in use")
+            throw RunFailure("cannot listen on the metrics port (--metrics-port): the address is in use")
         }
     }
 

@@ -4,7 +4,8 @@ import Logging
 import MerchantBackend
 import ServiceLifecycle
 
-/// What `serve` and `backend` do alike: validate, open the database, run until a signal, close.
+/// What the server commands do alike: check a configuration, open a database (`migrate`), run
+/// services until a signal.
 enum BackendRunner {
     /// Seconds after the shutdown grace in which the servers close once drained.
     static let closingMargin: TimeInterval = 1
@@ -37,24 +38,6 @@ enum BackendRunner {
             logger: Logger(label: "swedbankpay"))
         configuration.maximumGracefulShutdownDuration = .milliseconds(Int64((grace + closingMargin) * 1_000))
         try await ServiceGroup(configuration: configuration).run()
-    }
-
-    /// ``run(services:grace:)`` for a backend of its own, with its JWKS reloads when it has a
-    /// JWKS file, and the grace its configuration says: its client and database are closed after.
-    static func run(
-        services: [any Service], backend: MerchantBackend, database: BackendDatabase
-    ) async throws {
-        let reloads = JWKSReloadService(backend: backend)
-        do {
-            try await run(
-                services: services + [reloads].compactMap { $0 }, grace: backend.configuration.shutdownGracePeriod)
-        } catch {
-            try? await backend.shutdown()
-            try? await database.close()
-            throw error
-        }
-        try await backend.shutdown()
-        try await database.close()
     }
 
     /// One curl command that creates a payment order through the backend.

@@ -118,7 +118,7 @@ import Testing
         #expect(status == 1)
         #expect(
             output.hasSuffix(
-                "Error: cannot listen on 127.0.0.1:\(taken) (or the metrics port): the address is in use\n"),
+                "Error: cannot listen on 127.0.0.1:\(taken): the address is in use\n"),
             "\(output)")
     }
 
