@@ -11,7 +11,7 @@
         func navigationAction(for request: SwedbankPaySDK.WebNavigationRequest) -> WKNavigationAction?
     }
 
-    extension SwedbankPaySDKController {
+    extension WebPaymentRunner {
         static func navigationAction(
             for request: SwedbankPaySDK.WebNavigationRequest, in webView: any SwedbankPaySDK.WebView
         ) -> SwedbankPaySDK.NavigationAction? {

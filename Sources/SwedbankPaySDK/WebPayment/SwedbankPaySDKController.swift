@@ -46,7 +46,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// Observes the payment. Setting it when the payment has already ended tells the new delegate
     /// how it ended, at once.
     public weak var delegate: SwedbankPaySDKDelegate? {
-        didSet { send(.delegateSet) }
+        didSet { runner.send(.delegateSet) }
     }
 
     /// Style passed to the hosted view as its `style` parameter, as JSON. Values JSON cannot
@@ -56,7 +56,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// Where redirected pages open; see ``WebRedirectBehavior``. Under `Default` the controller
     /// also watches for a payment stuck in another app and offers to continue in the browser.
     public var webRedirectBehavior: WebRedirectBehavior = .Default {
-        didSet { send(.promptsAllowed(webRedirectBehavior == .Default)) }
+        didSet { runner.send(.promptsAllowed(webRedirectBehavior == .Default)) }
     }
 
     /// Told the URL of every navigation the payment's web view asks about, before it is decided
@@ -74,17 +74,17 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
 
     /// The payment order being paid, once the configuration created it.
     public var currentPaymentOrder: SwedbankPaySDK.ViewPaymentOrderInfo? {
-        flow.payment.paymentOrderInfo
+        runner.flow.payment.paymentOrderInfo
     }
 
     /// Whether the web view shows the payment menu page (not a page it redirected to).
     public var showingPaymentOrder: Bool {
-        flow.showsPaymentOrder
+        runner.flow.showsPaymentOrder
     }
 
     /// Whether an `updatePaymentOrder(updateInfo:)` is in progress.
     public var updatingPaymentOrder: Bool {
-        if case .updatingPaymentOrder = flow.payment { return true }
+        if case .updatingPaymentOrder = runner.flow.payment { return true }
         return false
     }
 
@@ -100,18 +100,14 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         givenConfiguration ?? Self.defaultConfiguration ?? MissingConfiguration()
     }
 
-    // MARK: State (used by the extensions that run the flow)
+    // MARK: What the adapter holds
 
-    /// The payment and everything decided about it; changed only by `WebPaymentFlow.reduce`.
-    var flow = SwedbankPaySDK.WebPaymentFlow()
+    /// The configuration given to an initializer.
     var givenConfiguration: SwedbankPaySDKConfiguration?
     let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
     let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
-    /// What the runner works with once the payment started or was restored: the configuration,
-    /// the app's values, the web views and the work in flight.
-    var runner = WebPaymentRunner()
-    /// Reads the time for the stuck prompt; tests set a manual clock.
-    var clock: any SwedbankPaySDK.Clock = SwedbankPaySDK.SystemClock()
+    /// Runs the payment; the controller is its port (`+Port.swift`).
+    let runner = WebPaymentRunner()
     #if canImport(UIKit)
         /// Tells the controller when the app becomes active, while the view is loaded.
         var activationObserver: ActivationObserver?
@@ -127,6 +123,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init(nibName: nil, bundle: nil)
+            runner.port = self
             restorationClass = Self.self
         }
 
@@ -135,6 +132,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init(coder: coder)
+            runner.port = self
         }
     #else
         /// Creates a controller using ``defaultConfiguration``, ``defaultWebViewHost`` and
@@ -143,6 +141,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init()
+            runner.port = self
         }
     #endif
 
@@ -205,6 +204,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         #else
             super.init()
         #endif
+        runner.port = self
     }
 
     /// Creates a controller for `configuration` and starts a v2 payment at once, with checkin when
@@ -240,6 +240,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         #else
             super.init()
         #endif
+        runner.port = self
         startPayment(withCheckin: withCheckin, consumer: consumer, paymentOrder: paymentOrder, userData: userData)
     }
 
@@ -281,21 +282,14 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// and the menu stays. A new update replaces one in progress. Does nothing unless the menu is
     /// shown.
     public func updatePaymentOrder(updateInfo: Any) {
-        switch flow.payment {
-        case .paying, .updatingPaymentOrder:
-            // The update the request starts (or replaces the one in flight with) is of this value.
-            runner.arguments.updateInfo = updateInfo
-            send(.payment(.updateRequested))
-        default:
-            return
-        }
+        runner.update(with: updateInfo)
     }
 
     /// Aborts the payment: the configuration aborts the payment order, then the delegate hears
     /// `paymentCanceled()` (or `paymentFailed(error:)` if the abort failed). Before a payment order
     /// exists the payment is canceled at once.
     public func abortPayment() {
-        send(.payment(.abortRequested))
+        runner.abort()
     }
 
     private func start(
@@ -305,13 +299,22 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         paymentOrder: SwedbankPaySDK.PaymentOrder?,
         userData: Any?
     ) {
-        guard case .idle = flow.payment else { return }
-        runner.arguments = SwedbankPaySDK.FlowArguments(
-            consumer: consumer, paymentOrder: paymentOrder, userData: userData)
-        runner.orderKey = SwedbankPaySDK.IdempotencyKey()
+        guard case .idle = runner.flow.payment else { return }
+        runner.start(
+            useCheckin: useCheckin, isV3: isV3,
+            arguments: SwedbankPaySDK.FlowArguments(consumer: consumer, paymentOrder: paymentOrder, userData: userData),
+            setup: runnerSetup())
+    }
+
+    /// The runner's setup for ``configuration`` (read now, once), with the web view host and app
+    /// launcher chosen: injected, else the defaults, else the platform's. Nil without a
+    /// configuration.
+    func runnerSetup() -> WebPaymentRunner.Setup? {
         let configuration = configuration
-        let configured = !(configuration is MissingConfiguration)
-        if configured { run(with: configuration) }
-        send(.start(useCheckin: useCheckin, isV3: isV3, configured: configured))
+        guard !(configuration is MissingConfiguration) else { return nil }
+        return WebPaymentRunner.Setup(
+            configuration: configuration,
+            webViewHost: injectedWebViewHost ?? Self.defaultWebViewHost ?? Self.platformWebViewHost(),
+            appLauncher: injectedAppLauncher ?? Self.defaultAppLauncher ?? Self.platformAppLauncher())
     }
 }

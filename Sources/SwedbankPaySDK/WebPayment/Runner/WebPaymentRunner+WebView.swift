@@ -6,13 +6,13 @@ import Foundation
 
 // The runner's side of the web view: showing pages and handing their messages, loads and
 // navigations to the flow, and answering the web view as the flow decides.
-extension SwedbankPaySDKController {
+extension WebPaymentRunner {
     /// The web view, made on first use; concurrent callers share one.
     func obtainWebView() async -> (any SwedbankPaySDK.WebView)? {
-        if let webView = runner.webView { return webView }
-        if let webViewTask = runner.webViewTask { return await webViewTask.value }
-        guard let host = runner.webViewHost else {
-            send(.webViewFailed(SwedbankPaySDK.WebPaymentError(ControllerError.missingWebViewHost)))
+        if let webView { return webView }
+        if let webViewTask { return await webViewTask.value }
+        guard let host = setup?.webViewHost else {
+            send(.webViewFailed(SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingWebViewHost)))
             return nil
         }
         let task = Task { [weak self] () -> (any SwedbankPaySDK.WebView)? in
@@ -21,17 +21,17 @@ extension SwedbankPaySDKController {
                 self?.attach(webView)
                 return webView
             } catch {
-                let failure = ControllerError.webViewUnavailable(String(describing: error))
+                let failure = SwedbankPaySDKController.ControllerError.webViewUnavailable(String(describing: error))
                 self?.send(.webViewFailed(SwedbankPaySDK.WebPaymentError(failure)))
                 return nil
             }
         }
-        runner.webViewTask = task
+        webViewTask = task
         return await task.value
     }
 
     private func attach(_ webView: any SwedbankPaySDK.WebView) {
-        runner.webView = webView
+        self.webView = webView
         webView.navigationDecider = { [weak self] request in
             await self?.decide(request) ?? .cancel
         }
@@ -41,13 +41,14 @@ extension SwedbankPaySDKController {
         webView.dialogHandler = { [weak self] dialog in
             await self?.answer(dialog) ?? dialog.unattendedAnswer
         }
-        embed(webView.viewController)
+        port?.embed(webView.viewController)
     }
 
     // MARK: Pages
 
     func show(_ page: SwedbankPaySDK.WebPaymentPage, number: Int, baseURL: URL?, delayed: Bool) {
-        let html = page.html(style: paymentMenuStyle.map(SwedbankPaySDK.JSONValue.init(anyObject:)), delayed: delayed)
+        let style = port?.paymentMenuStyle.map(SwedbankPaySDK.JSONValue.init(anyObject:))
+        let html = page.html(style: style, delayed: delayed)
         Task { [weak self] in
             guard let self, let webView = await self.obtainWebView() else { return }
             do {
@@ -72,34 +73,34 @@ extension SwedbankPaySDKController {
     /// Asks the flow about a navigation and waits for its answer (which may come after an app
     /// launch or the configuration's say).
     private func decide(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
-        webNavigationLogger?(request.url)
-        let configuration = runner.configuration
+        port?.webNavigationLogger?(request.url)
+        let configuration = setup?.configuration
         let policy = SwedbankPaySDK.NavigationPolicy(
-            info: currentPaymentOrder,
-            webRedirectBehavior: webRedirectBehavior,
+            info: flow.payment.paymentOrderInfo,
+            webRedirectBehavior: port?.webRedirectBehavior ?? .Default,
             matchesPaymentUrl: { url, paymentUrl in
                 configuration?.url(url, matchesPaymentUrl: paymentUrl) ?? false
             }
         )
-        runner.navigations.count += 1
-        let navigation = SwedbankPaySDK.WebNavigation(id: runner.navigations.count, request: request)
+        navigations.count += 1
+        let navigation = SwedbankPaySDK.WebNavigation(id: navigations.count, request: request)
         send(.navigation(navigation, policy.decide(request)))
-        if let decision = runner.navigations.answered.removeValue(forKey: navigation.id) { return decision }
+        if let decision = navigations.answered.removeValue(forKey: navigation.id) { return decision }
         return await withCheckedContinuation { continuation in
-            runner.navigations.waiting[navigation.id] = continuation
+            navigations.waiting[navigation.id] = continuation
         }
     }
 
     func answer(_ navigation: SwedbankPaySDK.WebNavigation, _ decision: SwedbankPaySDK.WebNavigationDecision) {
-        if let waiting = runner.navigations.waiting.removeValue(forKey: navigation.id) {
+        if let waiting = navigations.waiting.removeValue(forKey: navigation.id) {
             waiting.resume(returning: decision)
         } else {
-            runner.navigations.answered[navigation.id] = decision
+            navigations.answered[navigation.id] = decision
         }
     }
 
     func open(_ opening: SwedbankPaySDK.WebOpening, for navigation: SwedbankPaySDK.WebNavigation) {
-        let launcher = runner.appLauncher
+        let launcher = setup?.appLauncher ?? SwedbankPaySDK.NoAppLauncher()
         Task { [weak self] in
             let opened: Bool
             switch opening {
@@ -113,7 +114,7 @@ extension SwedbankPaySDKController {
 
     func askConfiguration(_ navigation: SwedbankPaySDK.WebNavigation) {
         // Without a configuration or a navigation action to show it, the page opens in the web view.
-        guard let configuration = runner.configuration, let webView = runner.webView,
+        guard let configuration = setup?.configuration, let webView,
             let action = Self.navigationAction(for: navigation.request, in: webView)
         else { return send(.configurationPlaced(navigation, inWebView: true)) }
         Task { [weak self] in
@@ -124,7 +125,7 @@ extension SwedbankPaySDKController {
 }
 
 #if !(canImport(UIKit) && canImport(WebKit))
-    extension SwedbankPaySDKController {
+    extension WebPaymentRunner {
         /// What a configuration's `decidePolicyForPaymentMenuRedirect` is given for `request`.
         static func navigationAction(
             for request: SwedbankPaySDK.WebNavigationRequest, in webView: any SwedbankPaySDK.WebView
@@ -136,39 +137,3 @@ extension SwedbankPaySDKController {
         }
     }
 #endif
-
-#if !canImport(UIKit)
-    extension SwedbankPaySDKController {
-        static func platformWebViewHost() -> (any SwedbankPaySDK.WebViewHost)? { nil }
-
-        static func platformDialogPresenter() -> (any SwedbankPaySDK.PayerDialogPresenter)? { nil }
-
-        /// Without a view system the host shows the terms page's web view; nothing to present.
-        func presentTermsOfService(_ viewController: SwedbankPaySDK.PlatformViewController, title: String) {
-            viewController.title = title
-        }
-
-        func dismissTermsOfServicePresentation(_ viewController: SwedbankPaySDK.PlatformViewController) {}
-
-        static func platformAppLauncher() -> any SwedbankPaySDK.AppLauncher { SwedbankPaySDK.NoAppLauncher() }
-
-        /// Without a view system there is nothing to embed: the host shows the web view.
-        func embed(_ viewController: SwedbankPaySDK.PlatformViewController) {}
-    }
-#endif
-
-extension SwedbankPaySDKController: SwedbankPaySDK.PaymentURLReceiver {
-    /// A paymentUrl given to `SwedbankPaySDK.open(url:)`: if it is this payment's (by the
-    /// configuration's `url(_:matchesPaymentUrl:)`), the payment menu reloads.
-    func receivePaymentURL(_ url: URL) -> Bool {
-        guard let paymentUrl = currentPaymentOrder?.paymentUrl, let configuration = runner.configuration else {
-            return false
-        }
-        let matches =
-            SwedbankPaySDK.NavigationPolicy.normalized(url) == SwedbankPaySDK.NavigationPolicy.normalized(paymentUrl)
-            || configuration.url(url, matchesPaymentUrl: paymentUrl)
-        guard matches else { return false }
-        send(.payment(.paymentUrlReturned))
-        return true
-    }
-}
