@@ -280,14 +280,15 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// `updateInfo` is the ``SwedbankPaySDK/Instrument`` to switch to). The menu reloads when it
     /// succeeds; a failure goes to ``SwedbankPaySDKDelegate/updatePaymentOrderFailed(updateInfo:error:)``
     /// and the menu stays. A new update replaces one in progress. Does nothing unless the menu is
-    /// shown.
+    /// shown, nor while the payment is being aborted.
     public func updatePaymentOrder(updateInfo: Any) {
         runner.update(with: updateInfo)
     }
 
     /// Aborts the payment: the configuration aborts the payment order, then the delegate hears
-    /// `paymentCanceled()` (or `paymentFailed(error:)` if the abort failed). Before a payment order
-    /// exists the payment is canceled at once.
+    /// `paymentCanceled()` (or `paymentFailed(error:)` if the abort failed). Once a payment started,
+    /// before its payment order exists, the payment is canceled at once. Before a payment starts,
+    /// after it ended, or while an abort is in progress, it does nothing.
     public func abortPayment() {
         runner.abort()
     }

@@ -32,7 +32,8 @@ public protocol SwedbankPaySDKDelegate: AnyObject {
     func updatePaymentOrderFailed(updateInfo: Any, error: Error)
 
     /// The payer tapped the terms of service link. Return true to show them yourself; false (the
-    /// default) opens them in the browser.
+    /// default) lets the controller show them on a page of its own over the payment (in the
+    /// browser when it has no web view host).
     func overrideTermsOfServiceTapped(url: URL) -> Bool
 
     /// The payer selected an instrument in a v3 payment menu.

@@ -82,7 +82,7 @@ extension SwedbankPaySDK.WebPaymentFlow {
             // which disallows the prompt), and the menu is shown again for the payer to start
             // over from.
             guard prompt == .maybeStuck, button == 1 else { return closed }
-            return closed + [.useBrowserFromNowOn] + send(.paymentUrlReturned)
+            return closed + [.useBrowserFromNowOn] + send(.reloadRequested)
 
         case .promptsAllowed(let allowed):
             return watch(.promptsAllowed(allowed))
@@ -102,7 +102,7 @@ extension SwedbankPaySDK.WebPaymentFlow {
         let wasTerminal = payment.isTerminal
         let effects = SwedbankPaySDK.WebPaymentMachine.reduce(&payment, event)
         var actions = effects.flatMap { perform($0) }
-        if !wasTerminal, payment.isTerminal { actions.append(.unregisterFromPaymentURLs) }
+        if !wasTerminal, payment.isTerminal { actions += [.unregisterFromPaymentURLs] + stopWatching() }
         return actions
     }
 
@@ -148,6 +148,13 @@ extension SwedbankPaySDK.WebPaymentFlow {
             payment = saved
         case .saved(let saved, let problem?):
             payment = .failed(saved.paymentOrderInfo, problem)
+        case .saved(.idle, nil):
+            // Nothing was started: the payment can still be.
+            return []
+        case .saved(.updatingPaymentOrder(let info, let options, _), nil):
+            // The app's update cannot be replayed (the saved form keeps such a payment as `paying`).
+            payment = .paying(info, options: options)
+            return [.registerForPaymentURLs] + perform(.showPaymentMenu(info, delayed: false))
         case .saved(let saved, nil):
             payment = saved
             let resumed = SwedbankPaySDK.WebPaymentMachine.resume(saved)
@@ -251,9 +258,23 @@ extension SwedbankPaySDK.WebPaymentFlow {
 
     // MARK: The stuck prompt
 
-    /// Feeds the watch and numbers the prompts it shows or takes away.
+    /// The payment ended: its check is cancelled and a prompt shown taken away.
+    private mutating func stopWatching() -> [Action] {
+        var actions: [Action] = []
+        if case .externalApp = watch.host { actions.append(.cancelCheck) }
+        if watch.prompt != nil {
+            promptNumber += 1
+            actions.append(.dismissPrompt)
+        }
+        watch = SwedbankPaySDK.ProcessHostWatch()
+        return actions
+    }
+
+    /// Feeds the watch and numbers the prompts it shows or takes away. A payment that ended is
+    /// not stuck: the watch is not fed any more.
     private mutating func watch(_ input: SwedbankPaySDK.ProcessHostWatch.Input) -> [Action] {
-        watch.reduce(input).map { effect in
+        guard !payment.isTerminal else { return [] }
+        return watch.reduce(input).map { effect in
             switch effect {
             case .showMaybeStuck:
                 promptNumber += 1

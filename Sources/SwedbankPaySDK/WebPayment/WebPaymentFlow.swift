@@ -5,7 +5,7 @@ extension SwedbankPaySDK {
     /// restoration saves), the SDK page shown and whether the web view still shows it, the watch
     /// behind the "payment may be stuck" prompt and the number of the prompt shown.
     ///
-    /// ``reduce(_:)`` is the web payment's whole decision table: the controller's runner feeds it
+    /// ``reduce(_:)`` is the web payment's whole decision table: `WebPaymentRunner` feeds it
     /// every input (the app's calls, configuration results, page messages and loads, navigations
     /// and what came of their app launches, dialogs, prompts, the clock) and carries out the
     /// ``WebPaymentAction``s it returns. Nothing here does I/O.

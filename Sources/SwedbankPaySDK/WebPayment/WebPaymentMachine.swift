@@ -18,6 +18,9 @@ extension SwedbankPaySDK {
         case abortFailed(WebPaymentError)
         /// The paymentUrl came back (intercepted in the web view or given to `open(url:)`).
         case paymentUrlReturned
+        /// The payer chose to continue in the browser from the stuck prompt: the menu is shown
+        /// again at once (5.0.3 reloads it without the paymentUrl's delay; nothing returned).
+        case reloadRequested
         /// The completeUrl was intercepted, or the hosted view reported `onPaid`.
         case completed
         /// The cancelUrl was intercepted.
@@ -128,6 +131,9 @@ extension SwedbankPaySDK {
 
             case (.paying(let info, _), .paymentUrlReturned):
                 return [.showPaymentMenu(info, delayed: true)]
+
+            case (.paying(let info, _), .reloadRequested):
+                return [.showPaymentMenu(info, delayed: false)]
 
             case (.paying(let info, _), .completed), (.aborting(let info, _), .completed):
                 state = .complete(info)

@@ -6,6 +6,13 @@ import Testing
 /// The web payment's transition table: every phase × every input of `WebPaymentFlow.reduce` has
 /// one expected outcome (the phase after and the actions, in short). Keyed by the phases' and the
 /// inputs' kinds, so a new phase or input cannot be added without deciding its cells.
+///
+/// The grid was first written down from the reducer's own output, so it guards against change
+/// rather than proving the decisions right. The cells that matter most — abort and update in each
+/// phase, restoring each saved state, the stuck prompt, the terms page, the paymentUrl's return —
+/// are also expected from the documented behaviour, source by source, in
+/// `WebPaymentFlowDocumentedTests`; the cells changed by the fixes that review found (no stuck
+/// prompt once the payment ended) are marked below.
 @Suite struct WebPaymentFlowTableTests {
     typealias F = WebPaymentFixtures
     typealias Flow = SwedbankPaySDK.WebPaymentFlow
@@ -34,8 +41,7 @@ import Testing
 
     static let error = SwedbankPaySDK.WebPaymentError(SwedbankPaySDK.WebViewLoadFailure(url: nil, description: "x"))
 
-    /// A flow in each phase, reached through the reducer: page 1 is the checkin or the menu; a
-    /// payment in another app (opened at 0) is being watched.
+    /// A flow in each phase, reached through the reducer: page 1 is the checkin or the menu.
     static func flow(_ phase: Phase) -> Flow {
         var flow = Flow()
         func go(_ inputs: Input...) { for input in inputs { _ = flow.reduce(input) } }
@@ -295,6 +301,8 @@ import Testing
             .appBecameActive: "aborting: ",
             .checkDue: "aborting: ",
         ],
+        // An ended payment is not watched for the stuck prompt (`opened`, `promptsAllowed`): the
+        // WebPayments article prompts only "a payment that has not moved on".
         .complete: [
             .start: "complete: ",
             .restore: "complete: ",
@@ -308,11 +316,11 @@ import Testing
             .navigation: "complete: open appLink",
             .termsOffered: "complete: showTerms",
             .termsShown: "complete: answer cancel",
-            .opened: "complete: check at 30, answer cancel",
+            .opened: "complete: answer cancel",
             .configurationPlaced: "complete: open browser",
             .pageDialog: "complete: ",
             .promptAnswered: "complete: ",
-            .promptsAllowed: "complete: cancelCheck",
+            .promptsAllowed: "complete: ",
             .appBecameActive: "complete: ",
             .checkDue: "complete: ",
         ],
@@ -329,11 +337,11 @@ import Testing
             .navigation: "canceled: open appLink",
             .termsOffered: "canceled: showTerms",
             .termsShown: "canceled: answer cancel",
-            .opened: "canceled: check at 30, answer cancel",
+            .opened: "canceled: answer cancel",
             .configurationPlaced: "canceled: open browser",
             .pageDialog: "canceled: ",
             .promptAnswered: "canceled: ",
-            .promptsAllowed: "canceled: cancelCheck",
+            .promptsAllowed: "canceled: ",
             .appBecameActive: "canceled: ",
             .checkDue: "canceled: ",
         ],
@@ -350,11 +358,11 @@ import Testing
             .navigation: "failed: open appLink",
             .termsOffered: "failed: showTerms",
             .termsShown: "failed: answer cancel",
-            .opened: "failed: check at 30, answer cancel",
+            .opened: "failed: answer cancel",
             .configurationPlaced: "failed: open browser",
             .pageDialog: "failed: ",
             .promptAnswered: "failed: ",
-            .promptsAllowed: "failed: cancelCheck",
+            .promptsAllowed: "failed: ",
             .appBecameActive: "failed: ",
             .checkDue: "failed: ",
         ],
@@ -374,7 +382,6 @@ import Testing
         }
     }
 
-
     /// A third-party page no app claims, placed by the configuration: the web view waits for its
     /// answer through the launch and the configuration's say.
     @Test func aThirdPartyPageGoesThroughTheAppLinkThenTheConfiguration() {
@@ -388,22 +395,5 @@ import Testing
                 .cancelCheck, .notify(.paymentOrderDidHide), .answer(n, .allow),
             ])
         #expect(!flow.showsPaymentOrder)
-    }
-
-    /// The stuck prompt: an app opened, the payer back for long enough, "continue in the browser"
-    /// shows the menu again for later pages to open there.
-    @Test func theStuckPromptLeadsToTheBrowser() {
-        var flow = Self.flow(.paying)
-        let n = Self.navigation
-        #expect(flow.reduce(.opened(n, .app(F.url("bankid://x")), succeeded: true, at: 0)) == [.scheduleCheck(at: 30), .answer(n, .cancel)])
-        #expect(flow.reduce(.appBecameActive(at: 31)) == [.scheduleCheck(at: 34)])
-        #expect(flow.reduce(.checkDue(at: 34)) == [.presentPrompt(.maybeStuck, number: 1)])
-        // An answer to a prompt taken away is ignored.
-        #expect(flow.reduce(.promptAnswered(number: 0, .maybeStuck, button: 1)) == [])
-        #expect(
-            flow.reduce(.promptAnswered(number: 1, .maybeStuck, button: 1)) == [
-                .useBrowserFromNowOn, .showPage(.payment(F.v3Info), number: 2, baseURL: F.v3Info.webViewBaseURL, delayed: true),
-                .cancelCheck,
-            ])
     }
 }

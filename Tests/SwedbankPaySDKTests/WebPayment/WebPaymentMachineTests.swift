@@ -43,6 +43,8 @@ import Testing
                 ),
                 (.paymentOrderCreated(v3), .paying(v3, options: .isV3), [.showPaymentMenu(v3, delayed: false)]),
                 (.paymentUrlReturned, .paying(v3, options: .isV3), [.showPaymentMenu(v3, delayed: true)]),
+                // The stuck prompt's "continue in browser": nothing returned, no delay (reference §4.3).
+                (.reloadRequested, .paying(v3, options: .isV3), [.showPaymentMenu(v3, delayed: false)]),
                 (.completed, .complete(v3), [.notifyComplete]),
             ])
     }
@@ -175,7 +177,7 @@ import Testing
     func terminalStatesAreFinal(state: State) {
         let late: [Event] = [
             .start(useCheckin: false, isV3: true), .paymentOrderCreated(v3), .completed, .canceledByPayer,
-            .pageFailed(failure), .paymentUrlReturned, .abortRequested, .abortSucceeded, .abortFailed(failure),
+            .pageFailed(failure), .paymentUrlReturned, .reloadRequested, .abortRequested, .abortSucceeded, .abortFailed(failure),
             .updateRequested, .updateSucceeded(update: 1, v3), .consumerIdentified(consumerProfileRef: "x"),
             .payerIdentified, .creationFailed(failure),
         ]
