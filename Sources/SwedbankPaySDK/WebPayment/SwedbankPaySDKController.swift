@@ -106,8 +106,8 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     var givenConfiguration: SwedbankPaySDKConfiguration?
     let injectedWebViewHost: (any SwedbankPaySDK.WebViewHost)?
     let injectedAppLauncher: (any SwedbankPaySDK.AppLauncher)?
-    /// Runs the payment; the controller is its port (`+Port.swift`).
-    let runner = WebPaymentRunner()
+    /// Runs the payment; the controller is its port (`+Runner.swift`).
+    lazy var runner = WebPaymentRunner(port: self)
     #if canImport(UIKit)
         /// Tells the controller when the app becomes active, while the view is loaded.
         var activationObserver: ActivationObserver?
@@ -123,7 +123,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init(nibName: nil, bundle: nil)
-            runner.port = self
             restorationClass = Self.self
         }
 
@@ -132,7 +131,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init(coder: coder)
-            runner.port = self
         }
     #else
         /// Creates a controller using ``defaultConfiguration``, ``defaultWebViewHost`` and
@@ -141,7 +139,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
             injectedWebViewHost = nil
             injectedAppLauncher = nil
             super.init()
-            runner.port = self
         }
     #endif
 
@@ -204,7 +201,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         #else
             super.init()
         #endif
-        runner.port = self
     }
 
     /// Creates a controller for `configuration` and starts a v2 payment at once, with checkin when
@@ -240,7 +236,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         #else
             super.init()
         #endif
-        runner.port = self
         startPayment(withCheckin: withCheckin, consumer: consumer, paymentOrder: paymentOrder, userData: userData)
     }
 
