@@ -14,6 +14,7 @@ extension SwedbankPaySDK {
     /// idle ─start─▶ initializingConsumerSession ─▶ identifyingConsumer ─▶ creatingPaymentOrder
     ///   └───────────start (no v2 checkin)─────────────────────────────────▶ creatingPaymentOrder
     /// creatingPaymentOrder ─created─▶ paying ⇄ updatingPaymentOrder
+    /// paying ─paymentUrl (after 500 ms) / "continue in browser" (at once)─▶ paying, the menu shown again
     /// paying, updatingPaymentOrder ─abort─▶ aborting ─▶ canceled | failed
     /// paying, updatingPaymentOrder, aborting ─paid / cancelUrl / page failed─▶ complete | canceled | failed
     /// before paying: abort ─▶ canceled; creation failed ─▶ failed
