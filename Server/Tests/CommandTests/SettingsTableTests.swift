@@ -22,13 +22,17 @@ import Testing
         $0.value as? any SettingDeclaration
     }
 
-    static func rows() throws -> [Row] {
+    /// The lines of the table under `header` in `docs/<name>`.
+    static func table(_ name: String, header: String) throws -> [String] {
         let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "docs/merchant-backend-server.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/" + name)
         let lines = try String(contentsOf: document, encoding: .utf8).split(separator: "\n").map(String.init)
-        let header = try #require(lines.firstIndex(of: "| flag | variable | default | what |"))
-        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+        let start = try #require(lines.firstIndex(of: header))
+        return Array(lines[(start + 2)...].prefix { $0.hasPrefix("|") })
+    }
+
+    static func rows() throws -> [Row] {
+        try table("merchant-backend-server.md", header: "| flag | variable | default | what |").map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
@@ -88,6 +92,33 @@ import Testing
                 #expect(
                     read.contains(variable) || ServerSettings.variablesWithoutFlags.contains(variable),
                     "\(variable) is read by no setting of its row: \(row)")
+            }
+        }
+    }
+
+    /// The sandbox's own table (`docs/sandbox.md`) names the settings `sandbox` shares — HTTPS,
+    /// connections, control token, strictness — with their declared variables and defaults, and
+    /// `sandbox --help` says each variable.
+    @Test func theSandboxTableAndHelpAgreeWithTheSharedSettings() throws {
+        let rows = try Self.table("sandbox.md", header: "| option | default | meaning |").filter {
+            $0.contains("(env ")
+        }
+        #expect(rows.count == 8)
+        let help = SandboxCommand.helpMessage(columns: 10_000)
+        for line in rows {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let flags = Self.matches(of: #"`--([a-z-]+)"#, in: cells[1])
+            let variables = Self.matches(of: #"`([A-Z][A-Z0-9_]+)(=1)?`"#, in: cells[1])
+            let declared = Self.declared.filter { flags.contains($0.flag) }
+            #expect(declared.count == flags.count, "an undeclared flag: \(line)")
+            #expect(Set(declared.map(\.variable)) == Set(variables), "\(line)")
+            for setting in declared {
+                let defaultText = cells[2].replacingOccurrences(of: "`", with: "")
+                #expect(defaultText == setting.defaultDescription ?? (setting.isSwitch ? "off" : "none"), "\(line)")
+                let entry = help.components(separatedBy: "\n  --").first { $0.hasPrefix(setting.flag + " ") }
+                #expect(entry?.contains("Env: \(setting.environmentForm).") == true, "--\(setting.flag)")
             }
         }
     }
