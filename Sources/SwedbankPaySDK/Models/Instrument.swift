@@ -46,6 +46,12 @@ extension SwedbankPaySDK {
         /// Click to Pay.
         public static let clickToPay: Instrument = "ClickToPay"
 
+        /// Every instrument named above, for the vocabulary's test against the portal.
+        static let named: [Instrument] = [
+            .creditCard, .swish, .vipps, .invoiceSE, .invoiceNO, .monthlyInvoiceSE, .carPay, .creditAccount,
+            .applePay, .googlePay, .trustly, .mobilePay, .clickToPay,
+        ]
+
         /// Swedish invoice; kept for source compatibility from when it was the only invoice.
         @available(*, deprecated, renamed: "invoiceSE")
         public static let invoice: Instrument = invoiceSE

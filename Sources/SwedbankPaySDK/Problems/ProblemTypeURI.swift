@@ -38,3 +38,12 @@ extension SwedbankPaySDK {
         public static let allKnown: [String] = mobileSDKTypes + SwedbankPayProblemType.allCases.map(\.rawValue)
     }
 }
+
+extension SwedbankPaySDK.ProblemTypeURI {
+    /// Payment sessions: the SDK could not start the payer's payment app (the problem the SDK
+    /// reports to the session itself, as the portal names it).
+    static let clientAppLaunchFailed = "https://api.payex.com/psp/errordetail/paymentorders/clientapplaunchfailed"
+    /// Payment sessions: the operation is not allowed in the session's state (a 409 to an abort
+    /// that came too late).
+    static let operationNotAllowed = "https://api.payex.com/psp/errordetail/paymentsessions/operationnotallowed"
+}

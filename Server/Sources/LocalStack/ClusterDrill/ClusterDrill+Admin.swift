@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
+import ServerSupport
 
 extension ClusterDrill {
     /// An order as the admin API lists it.
@@ -23,7 +24,7 @@ extension ClusterDrill {
         while true {
             let orders = try await storedOrders(adminKey: adminKey)
             let paid = Set(result.record.paid)
-            let unpaid = orders.filter { $0.pspID.map(paid.contains) == true && $0.status != "Paid" }
+            let unpaid = orders.filter { $0.pspID.map(paid.contains) == true && $0.status != PaymentOrderStatus.paid.rawValue }
             if unpaid.isEmpty || ContinuousClock.now > deadline {
                 return Self.storeProblems(result.record, stored: orders)
             }
@@ -41,7 +42,7 @@ extension ClusterDrill {
         let missing = record.acknowledged.filter { counts[$0.orderID] == nil }.map(\.orderID)
         if !missing.isEmpty { problems.append("\(missing.count) acknowledged orders not stored: \(missing.prefix(5))") }
         let byPSP = Dictionary(stored.compactMap { order in order.pspID.map { ($0, order) } }) { first, _ in first }
-        let notPaid = record.paid.filter { byPSP[$0]?.status != "Paid" }
+        let notPaid = record.paid.filter { byPSP[$0]?.status != PaymentOrderStatus.paid.rawValue }
         if !notPaid.isEmpty {
             problems.append(
                 "\(notPaid.count) orders paid at the sandbox but not recorded Paid, first: "

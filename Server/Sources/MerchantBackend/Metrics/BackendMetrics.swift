@@ -54,13 +54,12 @@ enum BackendMetrics {
 
     /// A status read from Swedbank Pay was recorded for an order. Only the statuses Swedbank Pay
     /// documents become labels; anything else counts as `other`.
-    static func statusRecorded(_ status: String) {
-        statuses[documentedStatuses.contains(status) ? status : "other"].increment()
+    static func statusRecorded(_ status: OrderStatus) {
+        switch status {
+        case .documented(let status): statuses[status.rawValue].increment()
+        case .other: statuses["other"].increment()
+        }
     }
-
-    static let documentedStatuses: Set<String> = [
-        "Initialized", "Paid", "Failed", "Cancelled", "Aborted", "Reversed",
-    ]
 
     /// Metric handles by label values, made once each (making one takes the metrics system's lock).
     private final class Cache<Key: Hashable & Sendable, Value: Sendable>: Sendable {

@@ -29,7 +29,8 @@ struct AdminTransactionRequest: Sendable, Equatable {
         case _?: problems.add("description", "Must be a string of 1 to 40 characters.")
         }
         let largest = MinorUnits.amounts.upperBound
-        for (key, range) in [("amount", 1...largest), ("vatAmount", 0...largest)] where allowed.contains(key) {
+        for (key, range) in [("amount", AmountRules.positiveAmounts), ("vatAmount", 0...largest)]
+        where allowed.contains(key) {
             switch body[key] {
             case nil: break
             case let value? where value.integerValue.map(range.contains) == true:
@@ -47,7 +48,7 @@ struct AdminTransactionRequest: Sendable, Equatable {
         if body["amount"] == nil, request.vatAmount != nil {
             problems.add("vatAmount", "Give it with amount, or leave both out.")
         }
-        if let amount = request.amount, let vat = request.vatAmount, vat > amount {
+        if let amount = request.amount, let vat = request.vatAmount, !AmountRules.vatFits(vat, in: amount) {
             problems.add("vatAmount", "Must not be larger than amount.")
         }
         if let items = body["orderItems"], allowed.contains("orderItems") {
@@ -66,9 +67,9 @@ struct AdminTransactionRequest: Sendable, Equatable {
 
     static func defaultDescription(_ kind: StoredTransaction.Kind) -> String {
         switch kind {
-        case .capture: "Capture"
-        case .cancellation: "Cancellation"
-        case .reversal: "Reversal"
+        case .capture: TransactionType.capture.rawValue
+        case .cancellation: TransactionType.cancellation.rawValue
+        case .reversal: TransactionType.reversal.rawValue
         }
     }
 

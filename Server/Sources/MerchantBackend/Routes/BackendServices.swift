@@ -15,14 +15,15 @@ struct BackendServices: Sendable {
 
     /// Reads the status of a created order from Swedbank Pay and records it; returns the status.
     @discardableResult
-    func refreshStatus(of order: StoredOrder) async throws(BackendProblem) -> String? {
+    func refreshStatus(of order: StoredOrder) async throws(BackendProblem) -> OrderStatus? {
         guard let pspID = order.pspID else { return order.status }
         let answer = try await swedbankPay.send(.GET, swedbankPay.url(pspID))
-        guard let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue else {
+        guard let word = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue else {
             throw .invalidResponse(
                 "Swedbank Pay's payment order has no status.", gatewayStatus: answer.status,
                 body: SwedbankPaySDK.JSONValue.object(answer.object).jsonText)
         }
+        let status = OrderStatus(rawValue: word)
         if BackendMetrics.enabled { BackendMetrics.statusRecorded(status) }
         do {
             try await store.updateStatus(id: order.id, status: status, now: clock.milliseconds)

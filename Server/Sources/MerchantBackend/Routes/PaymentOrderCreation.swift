@@ -128,7 +128,7 @@ struct PaymentOrderCreation: Sendable {
         if BackendMetrics.enabled { BackendMetrics.orderCreation("created") }
         outcome.creation = .created
         outcome.pspID = pspID
-        outcome.status = paymentOrder["status"]?.stringValue
+        outcome.status = paymentOrder["status"]?.stringValue.map(OrderStatus.init(rawValue:))
         outcome.responseStatus = 201
         outcome.responseBody = keepsAnswer ? document : nil
         outcome.updatedAt = clock.milliseconds

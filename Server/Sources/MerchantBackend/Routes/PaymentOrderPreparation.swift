@@ -139,7 +139,7 @@ struct PaymentOrderPreparation: Sendable {
         if !amounts.contains(order.amount) {
             problems.add(path + "amount", "Must be from \(amounts.lowerBound) to \(amounts.upperBound).")
         }
-        if !amounts.contains(order.vatAmount) || order.vatAmount > max(order.amount, 0) {
+        if !amounts.contains(order.vatAmount) || !AmountRules.vatFits(order.vatAmount, in: max(order.amount, 0)) {
             problems.add(path + "vatAmount", "Must be between 0 and amount.")
         }
         if !ContractLimits.description.contains(order.description.unicodeScalars.count) {

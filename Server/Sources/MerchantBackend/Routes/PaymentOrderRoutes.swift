@@ -73,7 +73,7 @@ struct PaymentOrderRoutes {
             "updated": .string(UTCTimestamp.format(milliseconds: order.updatedAt)),
             "statusCheckedWithSwedbankPay": .bool(checkedNow),
         ]
-        object["status"] = order.status.map { .string($0) } ?? .null
+        object["status"] = order.status.map { .string($0.rawValue) } ?? .null
         object["paymentOrder"] = order.pspID.map { .string($0) } ?? .null
         if let payer = order.payerReference { object["payerReference"] = .string(payer) }
         return .object(object)

@@ -95,14 +95,14 @@ struct OrderStore: Sendable {
     }
 
     /// Records a status read from Swedbank Pay.
-    func updateStatus(id: String, status: String, now: Int64) async throws {
+    func updateStatus(id: String, status: OrderStatus, now: Int64) async throws {
         try await sql.raw(
             """
-            UPDATE payment_orders SET status = \(bind: status), updated_at = \(bind: now) \
-            WHERE id = \(bind: id) AND (status IS NULL OR status <> \(bind: status))
+            UPDATE payment_orders SET status = \(bind: status.rawValue), updated_at = \(bind: now) \
+            WHERE id = \(bind: id) AND (status IS NULL OR status <> \(bind: status.rawValue))
             """
         ).run()
-        await database.statusChanges.append(BackendDatabase.StatusChange(orderID: id, status: status))
+        await database.statusChanges.append(BackendDatabase.StatusChange(orderID: id, status: status.rawValue))
     }
 
     /// The order `id`; with the answer kept for its replay only `withAnswer`.
@@ -263,7 +263,7 @@ struct OrderStore: Sendable {
             vatAmount: try row.decode(column: "vat_amount", as: Int64.self),
             payerReference: try row.decode(column: "payer_reference", as: String?.self),
             creation: StoredOrder.Creation(rawValue: creation) ?? .failed,
-            status: try row.decode(column: "status", as: String?.self),
+            status: try row.decode(column: "status", as: String?.self).map(OrderStatus.init(rawValue:)),
             pspID: try row.decode(column: "psp_id", as: String?.self),
             responseStatus: try row.decode(column: "response_status", as: Int?.self),
             responseBody: withAnswer ? try row.decode(column: "response_body", as: String?.self) : nil,

@@ -48,7 +48,7 @@ struct OrderWrites: Sendable {
             (\(bind: order.id), \(bind: order.payeeReference), \(bind: order.userID), \(bind: order.idempotencyKey), \
             \(bind: order.requestHash), \(bind: order.operation), \(bind: order.currency), \(bind: order.amount), \
             \(bind: order.vatAmount), \(bind: order.payerReference), \(bind: order.creation.rawValue), \
-            \(bind: order.status), \(bind: order.pspID), \(bind: order.responseStatus), \(bind: order.responseBody), \
+            \(bind: order.status?.rawValue), \(bind: order.pspID), \(bind: order.responseStatus), \(bind: order.responseBody), \
             \(bind: order.createdAt), \(bind: order.updatedAt))
             """
         }
@@ -75,7 +75,7 @@ struct OrderWrites: Sendable {
     static func markAllCreated(_ updates: [CreatedOrderAnswer], in sql: any SQLDatabase) async throws {
         let rows = updates.map { update -> SQLQueryString in
             """
-            (\(bind: update.id), \(bind: update.pspID), \(bind: update.status), \(bind: update.responseStatus), \
+            (\(bind: update.id), \(bind: update.pspID), \(bind: update.status?.rawValue), \(bind: update.responseStatus), \
             \(bind: update.responseBody), \(bind: update.updatedAt))
             """
         }
@@ -94,7 +94,7 @@ struct OrderWrites: Sendable {
 struct CreatedOrderAnswer: Sendable {
     var id: String
     var pspID: String
-    var status: String?
+    var status: OrderStatus?
     var responseStatus: Int
     var responseBody: String
     var updatedAt: Int64

@@ -28,7 +28,7 @@ struct StoredOrder: Sendable, Equatable {
     var payerReference: String?
     var creation: Creation
     /// The Swedbank Pay status (`Initialized`, `Paid`, `Failed`, `Cancelled`, `Aborted`, ...).
-    var status: String?
+    var status: OrderStatus?
     /// `/psp/paymentorders/<guid>`.
     var pspID: String?
     var responseStatus: Int?
@@ -37,8 +37,6 @@ struct StoredOrder: Sendable, Equatable {
     var createdAt: Int64
     var updatedAt: Int64
 
-    /// The statuses after which Swedbank Pay changes nothing more on its own.
-    static let finalStatuses: Set<String> = ["Paid", "Failed", "Cancelled", "Aborted", "Reversed"]
-
-    var isFinal: Bool { status.map(Self.finalStatuses.contains) ?? false }
+    /// Whether Swedbank Pay changes nothing more on its own.
+    var isFinal: Bool { status?.isFinal ?? false }
 }

@@ -1,19 +1,12 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// One entry of a payment order's `financialTransactionsList`: the authorization or sale of the
 /// payment, then every capture, cancellation and reversal the merchant made.
 struct FinancialTransaction: Sendable, Codable, Equatable {
-    /// `financialTransactionsList[].type`, as the portal names them.
-    enum Kind: String, Sendable, Codable, CaseIterable {
-        case authorization = "Authorization"
-        case sale = "Sale"
-        case capture = "Capture"
-        case cancellation = "Cancellation"
-        case reversal = "Reversal"
-        /// Money sent to the payer's bank account (`Payout`): nothing to capture or reverse.
-        case payout = "Payout"
-    }
+    /// `financialTransactionsList[].type`: the server package's transaction types.
+    typealias Kind = TransactionType
 
     /// The GUID in the transaction's id (`<order>/financialtransactions/<guid>`).
     var guid: String
@@ -48,11 +41,11 @@ struct PostPurchaseAmounts: Sendable, Equatable {
         let sum = { (kind: FinancialTransaction.Kind) in
             transactions.filter { $0.kind == kind }.reduce(Int64(0)) { $0 + $1.amount }
         }
-        guard paid.transactionType != FinancialTransaction.Kind.payout.rawValue else {
+        guard paid.transactionType != .payout else {
             self.init(remainingCapture: 0, remainingReversal: 0, captured: false)
             return
         }
-        let isSale = paid.transactionType == FinancialTransaction.Kind.sale.rawValue
+        let isSale = paid.transactionType == .sale
         let authorized = isSale ? 0 : paid.amount
         let captured = (isSale ? paid.amount : 0) + sum(.capture)
         self.init(

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The payer-side events of a payment order's life, as pure changes of its record. The payment
@@ -48,7 +49,7 @@ extension PaymentOrderRecord {
         instrument: SandboxInstrument, number: Int64, problem: SwedbankPaySDK.JSONObject, now: Date
     ) {
         failedAttempts.append(
-            FailedAttempt(created: now, instrument: instrument, number: number, status: "Failed", problem: problem))
+            FailedAttempt(created: now, instrument: instrument, number: number, status: .failed, problem: problem))
         history.append(
             HistoryEntry(
                 created: now, name: .paymentAttemptFailed, initiatedBy: .payer, instrument: instrument,
@@ -71,7 +72,7 @@ extension PaymentOrderRecord {
     mutating func abortAttempt(instrument: SandboxInstrument, number: Int64, reason: String, now: Date) {
         failedAttempts.append(
             FailedAttempt(
-                created: now, instrument: instrument, number: number, status: "Aborted",
+                created: now, instrument: instrument, number: number, status: .aborted,
                 problem: ["type": .string("about:blank"), "title": .string(reason), "status": .integer(400)]))
         history.append(
             HistoryEntry(
@@ -81,7 +82,7 @@ extension PaymentOrderRecord {
 
     /// Marks the order paid by the given attempt.
     mutating func markPaid(
-        instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String],
+        instrument: SandboxInstrument, number: Int64, transactionType: TransactionType, details: [String: String],
         tokens: [SwedbankPaySDK.JSONObject] = [], now: Date
     ) throws(LifecycleError) {
         guard status == .initialized else { throw .notInitialized(status) }
@@ -104,7 +105,7 @@ extension PaymentOrderRecord {
         nextAttemptNumber += 1
         status = .paid
         paid = PaidInfo(
-            instrument: .trustly, number: number, transactionType: FinancialTransaction.Kind.payout.rawValue,
+            instrument: .trustly, number: number, transactionType: .payout,
             amount: order.amount,
             details: PaidDetails.reconciliation(instrument: .trustly, number: number, now: now), tokens: [])
         history.append(

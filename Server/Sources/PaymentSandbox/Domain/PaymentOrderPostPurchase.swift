@@ -57,7 +57,7 @@ extension PaymentOrderRecord {
         // it was created, so the share exists; 0 stands in only for a record that is no order.
         let vatAmount =
             request.vatAmount ?? MinorUnits.vatShare(of: amount, whole: order.amount, wholeVAT: order.vatAmount) ?? 0
-        guard vatAmount <= amount else { throw .vatExceedsAmount }
+        guard AmountRules.vatFits(vatAmount, in: amount) else { throw .vatExceedsAmount }
         // Unique among the order's transactions (the portal's own examples capture with the
         // order's reference, so that one is not counted).
         guard !transactions.map(\.payeeReference).contains(request.payeeReference) else {

@@ -1,18 +1,6 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
-
-/// The status of a payment order (`paymentOrder.status`, v3).
-enum PaymentOrderStatus: String, Sendable, Codable {
-    case initialized = "Initialized"
-    case paid = "Paid"
-    case failed = "Failed"
-    case cancelled = "Cancelled"
-    case reversed = "Reversed"
-    case aborted = "Aborted"
-
-    /// Whether nothing can happen to the payment any more (from the payer's side).
-    var isFinal: Bool { self != .initialized }
-}
 
 /// One entry of a payment order's `history`.
 struct HistoryEntry: Sendable, Codable {
@@ -32,7 +20,8 @@ struct FailedAttempt: Sendable, Codable {
     var created: Date
     var instrument: SandboxInstrument
     var number: Int64
-    var status: String
+    /// `Failed`, or `Aborted` when the payer cancelled: the order statuses' words.
+    var status: PaymentOrderStatus
     var problem: SwedbankPaySDK.JSONObject
 }
 
@@ -40,7 +29,7 @@ struct FailedAttempt: Sendable, Codable {
 struct PaidInfo: Sendable, Codable {
     var instrument: SandboxInstrument
     var number: Int64
-    var transactionType: String
+    var transactionType: TransactionType
     var amount: Int64
     var details: [String: String]
     var tokens: [SwedbankPaySDK.JSONObject]
@@ -79,7 +68,7 @@ struct PaymentOrderRecord: Sendable {
     /// `UnscheduledPurchase`, `Payout`): no payer on a page, paid (or paid out) when created.
     struct ServerInitiated: Sendable, Equatable {
         /// `Recur`, `UnscheduledPurchase` or `Payout`.
-        var operation: String
+        var operation: OrderOperation
         /// `recurrence` or `unscheduled`.
         var tokenType: String
         var token: String
@@ -123,7 +112,7 @@ struct PaymentOrderRecord: Sendable {
     var isInstrumentMode: Bool { order.instrument != nil }
 
     /// A `Payout`: money to the payer, offered on no page.
-    var isPayout: Bool { serverInitiated?.operation == "Payout" }
+    var isPayout: Bool { serverInitiated?.operation == .payout }
 
     /// The API version its answers are labelled with: `3.1`, `3.0` (`productName` without a
     /// version header) or `2.0`.

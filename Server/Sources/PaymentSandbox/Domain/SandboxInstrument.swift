@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// The instruments the sandbox offers, by their names on the wire (`availableInstruments`,
 /// `paid.instrument`, the payment session's `paymentMethod`, history and attempts). The one place
@@ -48,10 +49,10 @@ enum SandboxInstrument: String, Sendable, Codable, CaseIterable, CustomStringCon
     }
 
     /// Cards and wallets authorize (captured later); the rest are sales.
-    var transactionType: String {
+    var transactionType: TransactionType {
         switch self {
-        case .creditCard, .applePay, .invoice, .invoiceNo, .invoiceFi, .vipps, .mobilePay: "Authorization"
-        case .swish, .trustly: "Sale"
+        case .creditCard, .applePay, .invoice, .invoiceNo, .invoiceFi, .vipps, .mobilePay: .authorization
+        case .swish, .trustly: .sale
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// The payer's actions in the hosted payment menu as pure changes of the order and the view's
@@ -305,7 +306,7 @@ struct HostedViewPayment: Sendable {
     }
 
     mutating func pay(
-        _ instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String],
+        _ instrument: SandboxInstrument, number: Int64, transactionType: TransactionType, details: [String: String],
         tokens: [SwedbankPaySDK.JSONObject] = []
     ) throws -> HostedViewOutcome {
         do {

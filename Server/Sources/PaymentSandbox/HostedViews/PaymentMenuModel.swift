@@ -95,12 +95,11 @@ struct PaymentMenuModel: Sendable, Equatable {
     static func displayName(_ instrument: SandboxInstrument, _ words: PayerWords) -> String {
         switch instrument {
         case .creditCard: words.card
-        case .swish: "Swish"
+        case .swish: instrument.rawValue
         case .invoice, .invoiceNo, .invoiceFi: words.invoice
         case .trustly: words.bankPayment + " (Trustly)"
         case .applePay: "Apple Pay"
-        case .vipps: "Vipps"
-        case .mobilePay: "MobilePay"
+        case .vipps, .mobilePay: instrument.rawValue
         }
     }
 

@@ -32,8 +32,8 @@ enum PaymentMenuPage {
             <h2 id="swish-pending-title">\(HTMLText.escape(words.openSwish))</h2>
             <p role="status">\(HTMLText.escape(words.swishWaiting))</p>
             <p class="muted">\(HTMLText.escape(words.sandboxAnswer))</p>
-            <button type="button" class="primary" id="swish-approve">\(HTMLText.escape(PayerWords.fill(words.approveIn, ["name": "Swish"])))</button>
-            <button type="button" class="secondary" id="swish-decline">\(HTMLText.escape(PayerWords.fill(words.declineIn, ["name": "Swish"])))</button>
+            <button type="button" class="primary" id="swish-approve">\(HTMLText.escape(PayerWords.fill(words.approveIn, ["name": SandboxInstrument.swish.rawValue])))</button>
+            <button type="button" class="secondary" id="swish-decline">\(HTMLText.escape(PayerWords.fill(words.declineIn, ["name": SandboxInstrument.swish.rawValue])))</button>
             </div>
             </section>
             <section id="subview" class="card" aria-labelledby="subview-title" hidden>
@@ -175,7 +175,7 @@ enum PaymentMenuPage {
 
     private static func swishPanel(_ model: PaymentMenuModel) -> String {
         let words = model.words
-        let pay = PayerWords.fill(words.payWith, ["amount": model.amountText, "name": "Swish"])
+        let pay = PayerWords.fill(words.payWith, ["amount": model.amountText, "name": SandboxInstrument.swish.rawValue])
         return """
             <form id="swish-form" novalidate>
             \(field("swish-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: model.swishPrefill))

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Renders a payment order as the API answers create, GET and PATCH:
@@ -33,7 +34,7 @@ enum PaymentOrderDocument {
             "id": .string(record.path),
             "created": .string(PSPTimestamp.format(record.created)),
             "updated": .string(PSPTimestamp.format(record.updated)),
-            "operation": .string(record.serverInitiated?.operation ?? order.operation.rawValue),
+            "operation": .string(record.serverInitiated?.operation.rawValue ?? order.operation.rawValue),
             "status": .string(record.status.rawValue),
             "currency": .string(order.currency),
             "amount": .integer(order.amount),
@@ -51,7 +52,7 @@ enum PaymentOrderDocument {
         for (name, value) in remainingAmounts(record) { object[name] = .integer(value) }
         if let instrument = order.instrument { object["instrument"] = .string(instrument.rawValue) }
         if !record.isV3 {
-            object["state"] = .string(v2State(record.status))
+            object["state"] = .string(v2State(record.status).rawValue)
             // Checkout v2's order model: the payer's user agent, its payments, and the card brands
             // its menu offers.
             object["userAgent"] = .string(order.userAgent)
@@ -63,7 +64,7 @@ enum PaymentOrderDocument {
             // A paid v2 order carries its payment's figures and `paid` inline, as the v2 status
             // models page shows it (without `$expand`).
             if let paid = record.paid, record.status == .paid {
-                object["transactionType"] = .string(paid.transactionType)
+                object["transactionType"] = .string(paid.transactionType.rawValue)
                 object["submittedAmount"] = .integer(paid.amount)
                 object["feeAmount"] = .integer(0)
                 object["discountAmount"] = .integer(0)
@@ -110,11 +111,11 @@ enum PaymentOrderDocument {
 
     /// The Checkout v2 `state`: the order itself stays `Ready` through payment; only failing or
     /// aborting changes it.
-    static func v2State(_ status: PaymentOrderStatus) -> String {
+    static func v2State(_ status: PaymentOrderStatus) -> PaymentOrderState {
         switch status {
-        case .failed: "Failed"
-        case .aborted: "Aborted"
-        case .initialized, .paid, .cancelled, .reversed: "Ready"
+        case .failed: .failed
+        case .aborted: .aborted
+        case .initialized, .paid, .cancelled, .reversed: .ready
         }
     }
 

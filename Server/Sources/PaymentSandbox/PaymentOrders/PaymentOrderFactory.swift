@@ -71,11 +71,11 @@ enum PaymentOrderFactory {
             record.orderItemsAsSent = normalized["orderItems"]?.arrayValue
         }
         if let operation = normalized["operation"]?.stringValue,
-            let member = PaymentOrderValidator.serverInitiated[operation],
-            let token = normalized[member]?.stringValue
+            let initiated = PaymentOrderValidator.serverInitiated(operation),
+            let token = normalized[initiated.tokenMember]?.stringValue
         {
             record.serverInitiated = PaymentOrderRecord.ServerInitiated(
-                operation: operation, tokenType: String(member.dropLast("Token".count)), token: token)
+                operation: initiated.operation, tokenType: String(initiated.tokenMember.dropLast("Token".count)), token: token)
         }
         record.history.append(HistoryEntry(created: now, name: .paymentCreated, initiatedBy: .payee))
         return record

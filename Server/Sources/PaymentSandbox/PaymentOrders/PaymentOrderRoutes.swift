@@ -135,7 +135,7 @@ struct PaymentOrderRoutes: SandboxModule {
                 return
             }
             try record.markPaid(
-                instrument: token.instrument, number: number, transactionType: "Authorization",
+                instrument: token.instrument, number: number, transactionType: .authorization,
                 details: [
                     "cardBrand": token.cardBrand, "maskedPan": token.maskedPan, "expiryDate": token.expiryDate,
                     "transactionInitiator": "MERCHANT",

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// A sub-resource of a payment order: `GET /psp/paymentorders/<id>/<pathName>`, a
@@ -88,7 +89,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
                 "postpurchaseFailedAttemptList": .array(
                     record.postPurchaseFailures.map { failure in
                         .object([
-                            "created": .string(PSPTimestamp.format(failure.created)), "status": .string("Failed"),
+                            "created": .string(PSPTimestamp.format(failure.created)), "status": .string(PaymentOrderStatus.failed.rawValue),
                             "type": .string(failure.kind.rawValue), "number": .integer(failure.number),
                             "problem": .object(failure.problem),
                         ])
@@ -115,7 +116,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         [
             "created": .string(PSPTimestamp.format(attempt.created)),
             "instrument": .string(attempt.instrument.rawValue),
-            "number": .integer(attempt.number), "status": .string(attempt.status),
+            "number": .integer(attempt.number), "status": .string(attempt.status.rawValue),
             "problem": .object(attemptProblem(attempt, of: record)), "operationalFee": .bool(false),
         ]
     }
@@ -146,7 +147,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
     static func externalResponse(_ attempt: FailedAttempt) -> [SwedbankPaySDK.JSONValue] {
         guard attempt.instrument.isCard else { return [] }
         let description =
-            attempt.status == "Aborted"
+            attempt.status == .aborted
             ? "UserCancelled-CANCELED"
             : "REJECTED_BY_ACQUIRER-" + (attempt.problem["title"]?.stringValue ?? "declined")
         return [.object(["name": .string("ExternalResponse"), "description": .string(description)])]
@@ -157,7 +158,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             // The portal's paid resource names an invoice payment `Invoice`, whatever its kind.
             "instrument": .string(paid.instrument == .invoice ? "Invoice" : paid.instrument.rawValue),
             "number": .integer(paid.number), "payeeReference": .string(record.order.payeeInfo.payeeReference),
-            "transactionType": .string(paid.transactionType), "amount": .integer(paid.amount),
+            "transactionType": .string(paid.transactionType.rawValue), "amount": .integer(paid.amount),
             "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
             "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
             "details": .object(PaidDetails.json(paid.details)),
@@ -195,7 +196,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         let created = record.history.last { $0.name == .paymentPaid }?.created ?? record.updated
         let payment = FinancialTransaction(
             guid: paymentTransactionGuid(record), created: created,
-            kind: FinancialTransaction.Kind(rawValue: paid.transactionType) ?? .sale, number: paid.number,
+            kind: paid.transactionType, number: paid.number,
             amount: paid.amount, vatAmount: record.order.vatAmount, description: record.order.description,
             payeeReference: record.order.payeeInfo.payeeReference, receiptReference: nil, orderItems: nil)
         return [payment] + record.transactions

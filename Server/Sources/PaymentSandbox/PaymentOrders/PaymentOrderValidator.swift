@@ -11,14 +11,18 @@ enum PaymentOrderValidator {
     static let prefix = "paymentorder."
     /// The currencies the sandbox accepts.
     static let currencies = ["SEK", "NOK", "DKK", "EUR", "USD"]
-    /// The operations the sandbox can create.
-    static let operations = ["Purchase", "Verify", "Recur", "UnscheduledPurchase", "Payout"]
-    /// The server-initiated operations and the member naming the token each pays with. Such an
-    /// order has no payer on a page: it needs no `hostUrls` or `completeUrl`. A `Payout` sends
-    /// money to the bank account a payout `Verify` saved as an unscheduled token.
-    static let serverInitiated = [
-        "Recur": "recurrenceToken", "UnscheduledPurchase": "unscheduledToken", "Payout": "unscheduledToken",
-    ]
+    /// `Purchase, Verify, Recur, UnscheduledPurchase or Payout`, for the problem naming them.
+    static let operationChoices: String = {
+        let names = OrderOperation.allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }()
+
+    /// The server-initiated operations (``OrderOperation/tokenMember`` names the token each pays
+    /// with) have no payer on a page: such an order needs no `hostUrls` or `completeUrl`.
+    static func serverInitiated(_ operation: String) -> (operation: OrderOperation, tokenMember: String)? {
+        guard let known = OrderOperation(rawValue: operation), let member = known.tokenMember else { return nil }
+        return (known, member)
+    }
     static let flags = [
         "generatePaymentToken", "generateRecurrenceToken", "generateUnscheduledToken", "disableStoredPaymentDetails",
         "disablePaymentMenu", "enablePaymentDetailsConsentCheckbox", "restrictedToPayoutInstruments",
@@ -46,12 +50,12 @@ enum PaymentOrderValidator {
     static func validate(_ order: SwedbankPaySDK.JSONObject) throws -> SwedbankPaySDK.JSONObject {
         var problems = InputProblems()
         let operation = problems.string(order, "operation", at: prefix, required: true)
-        if let operation, !operations.contains(operation) {
+        if let operation, OrderOperation(rawValue: operation) == nil {
             problems.add(
-                prefix + "operation", "The field must be Purchase, Verify, Recur, UnscheduledPurchase or Payout.")
+                prefix + "operation", "The field must be \(operationChoices).")
         }
-        let isVerify = operation == "Verify"
-        let tokenMember = operation.flatMap { serverInitiated[$0] }
+        let isVerify = operation == OrderOperation.verify.rawValue
+        let tokenMember = operation.flatMap(serverInitiated)?.tokenMember
         if let tokenMember { _ = problems.text(order, tokenMember, at: prefix, required: true, maxLength: 100) }
         if let currency = problems.string(order, "currency", at: prefix, required: true),
             !currencies.contains(currency)
@@ -60,7 +64,9 @@ enum PaymentOrderValidator {
         }
         checkAmounts(order, at: prefix, required: !isVerify, into: &problems)
         // A Verify without an amount gets 0 (below): a VAT amount then has nothing to be part of.
-        if isVerify, order["amount"] == nil, let vatAmount = order["vatAmount"]?.integerValue, vatAmount > 0 {
+        if isVerify, order["amount"] == nil, let vatAmount = order["vatAmount"]?.integerValue,
+            !AmountRules.vatFits(vatAmount, in: 0)
+        {
             problems.add(
                 prefix + "vatAmount", "The field must not be larger than amount, which is 0 when a Verify has none.")
         }
@@ -122,10 +128,10 @@ enum PaymentOrderValidator {
         if normalized["orderItems"] != nil {
             order["orderItems"] = OrderItemsValidator.decodable(normalized["orderItems"])
         }
-        guard let operation = normalized["operation"]?.stringValue, serverInitiated[operation] != nil else {
+        guard let operation = normalized["operation"]?.stringValue, serverInitiated(operation) != nil else {
             return order
         }
-        order["operation"] = .string("Purchase")
+        order["operation"] = .string(OrderOperation.purchase.rawValue)
         var urls = order["urls"]?.objectValue ?? [:]
         urls["hostUrls"] = urls["hostUrls"] ?? .array([])
         urls["completeUrl"] = urls["completeUrl"] ?? .string(serverInitiatedCompleteUrl)
@@ -143,7 +149,7 @@ enum PaymentOrderValidator {
     ) {
         let amount = problems.integer(order, "amount", at: prefix, required: required, minimum: 0)
         let vatAmount = problems.integer(order, "vatAmount", at: prefix, required: required, minimum: 0)
-        if let amount, let vatAmount, vatAmount > amount {
+        if let amount, let vatAmount, !AmountRules.vatFits(vatAmount, in: amount) {
             problems.add(prefix + "vatAmount", "The field must not be larger than amount.")
         }
     }

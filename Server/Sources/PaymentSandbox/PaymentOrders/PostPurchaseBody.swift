@@ -23,20 +23,23 @@ enum PostPurchaseBody {
         var amount: Int64?
         var vatAmount: Int64?
         if kind != .cancellation {
-            amount = problems.integer(transaction, "amount", at: prefix, required: true, minimum: 1)
+            amount = problems.integer(
+                transaction, "amount", at: prefix, required: true, minimum: AmountRules.positiveAmounts.lowerBound)
             vatAmount = problems.integer(transaction, "vatAmount", at: prefix, required: true, minimum: 0)
-            if let amount, let vatAmount, vatAmount > amount {
+            if let amount, let vatAmount, !AmountRules.vatFits(vatAmount, in: amount) {
                 problems.add(prefix + "vatAmount", "The field must not be larger than amount.")
             }
             OrderItemsValidator.check(transaction["orderItems"], at: prefix + "orderItems", into: &problems)
             if let amount, case .array(let items)? = transaction["orderItems"], problems.isEmpty {
                 // At most 1000 lines within ±(2^53 − 1) (checked above): the sum fits; checked anyway.
-                let total = MinorUnits.sum(items.compactMap { $0.objectValue?["amount"]?.integerValue })
-                if let total, total != amount {
+                switch AmountRules.itemsTotal(items.compactMap { $0.objectValue?["amount"]?.integerValue }, against: amount) {
+                case .addsUp:
+                    break
+                case .differs(let total):
                     problems.add(
                         prefix + "orderItems", "The items' amounts add up to \(total), not the transaction's \(amount)."
                     )
-                } else if total == nil {
+                case .overflows:
                     problems.add(prefix + "orderItems", "The items' amounts add up to more than any amount.")
                 }
             }

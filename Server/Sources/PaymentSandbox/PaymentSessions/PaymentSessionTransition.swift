@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// One step of the payment session state machine: `(session, order, request) -> (session', order',
@@ -118,7 +119,7 @@ struct PaymentSessionTransition: Sendable {
     }
 
     mutating func pay(
-        _ instrument: SandboxInstrument, number: Int64, transactionType: String, details: [String: String]
+        _ instrument: SandboxInstrument, number: Int64, transactionType: TransactionType, details: [String: String]
     )
         throws
     {

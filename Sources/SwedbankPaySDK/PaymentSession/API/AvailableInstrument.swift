@@ -74,10 +74,11 @@ extension SwedbankPaySDK {
     }
 }
 
-/// The payment session's names of the methods the SDK pays with natively.
+/// The payment session's names of the methods the SDK pays with natively: the instrument names of
+/// ``SwedbankPaySDK/Instrument``.
 enum PaymentMethodName {
-    static let swish = "Swish"
-    static let creditCard = "CreditCard"
-    static let applePay = "ApplePay"
+    static let swish = SwedbankPaySDK.Instrument.swish.rawValue
+    static let creditCard = SwedbankPaySDK.Instrument.creditCard.rawValue
+    static let applePay = SwedbankPaySDK.Instrument.applePay.rawValue
     static let native: Set<String> = [swish, creditCard, applePay]
 }

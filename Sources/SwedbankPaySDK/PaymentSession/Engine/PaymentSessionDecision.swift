@@ -259,8 +259,8 @@ enum PaymentSessionDecision {
         return effects
     }
 
-    static let clientAppLaunchFailed = "https://api.payex.com/psp/errordetail/paymentorders/clientapplaunchfailed"
-    static let operationNotAllowed = "https://api.payex.com/psp/errordetail/paymentsessions/operationnotallowed"
+    static let clientAppLaunchFailed = SwedbankPaySDK.ProblemTypeURI.clientAppLaunchFailed
+    static let operationNotAllowed = SwedbankPaySDK.ProblemTypeURI.operationNotAllowed
 
     // MARK: - The decision procedure (reference §3.2)
 

@@ -117,7 +117,7 @@ enum SessionRequestBody: Sendable, Hashable {
         case .completeAuthentication(let cRes):
             return .object(["cRes": .string(cRes), "client": .object(["userAgent": .string(device.userAgent)])])
         case .attemptPayload(let payload):
-            return .object(["paymentMethod": .string("ApplePay"), "paymentPayload": .string(payload)])
+            return .object(["paymentMethod": .string(PaymentMethodName.applePay), "paymentPayload": .string(payload)])
         case .failAttempt(let problemType, let errorCode):
             return .object(["problemType": .string(problemType), "errorCode": string(errorCode)])
         case .customize(let body):

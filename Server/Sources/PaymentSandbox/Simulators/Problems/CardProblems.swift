@@ -7,7 +7,7 @@ import Foundation
 /// with the acquirer table's description.
 enum CardProblems {
     static let table = ProblemTable(
-        name: "CreditCard", instruments: ["CreditCard", "ApplePay"],
+        name: SandboxInstrument.creditCard.rawValue, instruments: [.creditCard, .applePay],
         source: "Checkout v3, Problems: Card Problems (contractual, acquirer and 3-D Secure, MIT)",
         decline: "carddeclined", rows: contractual + acquirer + merchantInitiated)
 

@@ -28,10 +28,8 @@ struct DocumentedProblem: Sendable, Equatable {
 struct ProblemTable: Sendable {
     /// The list's name in the control API and the docs (`CreditCard`, `Swish`, `Invoice`, ...).
     var name: String
-    /// The `SandboxInstrument` raw values the list applies to. Named by wire name, not by case, so
-    /// a list for an instrument the sandbox does not offer yet (or one added later) needs no
-    /// change here.
-    var instruments: [String]
+    /// The instruments the list applies to.
+    var instruments: [SandboxInstrument]
     /// Where on the portal the list is, for the docs.
     var source: String
     /// The row the control API's plain `outcome: "failed"` ends an attempt with: the instrument's
@@ -50,7 +48,7 @@ extension ProblemTable {
     /// The listing of `GET /sandbox/problems`.
     var json: SwedbankPaySDK.JSONObject {
         [
-            "list": .string(name), "instruments": .array(instruments.map { .string($0) }), "source": .string(source),
+            "list": .string(name), "instruments": .array(instruments.map { .string($0.rawValue) }), "source": .string(source),
             "problems": .array(rows.map { .object($0.json) }),
         ]
     }

@@ -8,7 +8,7 @@ import Foundation
 enum InvoiceProblems {
     static let table = ProblemTable(
         name: "Invoice",
-        instruments: ["Invoice-PayExFinancingSe", "Invoice-PayExFinancingNo", "Invoice-PayExFinancingFi"],
+        instruments: [.invoice, .invoiceNo, .invoiceFi],
         source:
             "Checkout v3, Problems: Invoice Problems (assessment flow, authentication statuses, without assessment)",
         decline: "creditnotapproved",

@@ -6,6 +6,6 @@ import Foundation
 /// once.
 enum MobilePayProblems {
     static let table = ProblemTable(
-        name: "MobilePay", instruments: ["MobilePay"],
+        name: SandboxInstrument.mobilePay.rawValue, instruments: [.mobilePay],
         source: "Checkout v3, Problems: none documented for MobilePay", decline: nil, rows: [])
 }

@@ -14,7 +14,7 @@ enum ProblemCatalogue {
     /// The list for attempts with `instrument`; nil for an instrument the portal lists no
     /// problems for.
     static func table(for instrument: SandboxInstrument) -> ProblemTable? {
-        tables.first { $0.instruments.contains(instrument.rawValue) }
+        tables.first { $0.instruments.contains(instrument) }
     }
 
     /// Every documented problem, each once (as listed).

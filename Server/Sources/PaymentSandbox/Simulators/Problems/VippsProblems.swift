@@ -6,7 +6,7 @@ import Foundation
 /// are the sandbox's.
 enum VippsProblems {
     static let table = ProblemTable(
-        name: "Vipps", instruments: ["Vipps"],
+        name: SandboxInstrument.vipps.rawValue, instruments: [.vipps],
         source: "Checkout v3, Problems: Vipps Problems (init call, callback, acquirer)",
         decline: "vippsdeclined",
         rows: [

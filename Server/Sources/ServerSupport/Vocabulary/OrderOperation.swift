@@ -1,0 +1,24 @@
+/// The operations a payment order is created with (`paymentorder.operation`), as the developer
+/// portal names them: the one declaration of these words in the server package. The SDK's
+/// `SwedbankPaySDK.PaymentOrderOperation` has 5.0.3's two (an app switches over it exhaustively,
+/// so it cannot grow); the servers know the server-initiated ones too.
+public enum OrderOperation: String, Sendable, Codable, CaseIterable {
+    case purchase = "Purchase"
+    case verify = "Verify"
+    /// A server-initiated charge with a recurrence token.
+    case recur = "Recur"
+    /// A server-initiated charge with an unscheduled token.
+    case unscheduledPurchase = "UnscheduledPurchase"
+    /// Money sent to the bank account a payout `Verify` saved as an unscheduled token.
+    case payout = "Payout"
+
+    /// The member naming the token a server-initiated operation pays with; nil for the operations
+    /// a payer completes on a page.
+    public var tokenMember: String? {
+        switch self {
+        case .purchase, .verify: nil
+        case .recur: "recurrenceToken"
+        case .unscheduledPurchase, .payout: "unscheduledToken"
+        }
+    }
+}

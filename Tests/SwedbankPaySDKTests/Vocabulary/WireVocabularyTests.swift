@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import SwedbankPaySDK
+
+/// Each vocabulary of the SDK, as a whole, against the portal's words (``PortalVocabulary``): a word
+/// added, dropped or misspelt on either side fails here.
+@Suite struct WireVocabularyTests {
+    @Test func instrumentsAreThePortals() {
+        #expect(Set(SwedbankPaySDK.Instrument.named.map(\.rawValue)) == PortalVocabulary.instruments)
+        #expect(SwedbankPaySDK.Instrument.named.count == PortalVocabulary.instruments.count)
+    }
+
+    @Test func nativeMethodsAreInstruments() {
+        #expect(PaymentMethodName.native.isSubset(of: PortalVocabulary.instruments))
+        #expect(PaymentMethodName.native == ["Swish", "CreditCard", "ApplePay"])
+    }
+
+    @Test func sessionRelsAreTheProtocols() {
+        #expect(SessionRel.known == PortalVocabulary.sessionOperationRels)
+        #expect(SessionRel.tasks == PortalVocabulary.sessionTaskRels)
+    }
+
+    @Test func paymentOrderOperationsAreThePortals() {
+        #expect(Set(SwedbankPaySDK.PaymentOrderOperation.allCases.map(\.rawValue)) == PortalVocabulary.paymentOrderOperations)
+    }
+
+    @Test func problemTypesAreThePortals() {
+        let uri = SwedbankPaySDK.ProblemTypeURI.self
+        let sdk = Set(uri.allKnown + [uri.clientAppLaunchFailed, uri.operationNotAllowed])
+        #expect(sdk == PortalVocabulary.problemTypes.union(PortalVocabulary.problemTypesBeyondThePortalLists))
+        #expect(Set(SwedbankPaySDK.SwedbankPayProblemType.allCases.map(\.rawValue)).isSubset(of: PortalVocabulary.problemTypes))
+    }
+}
