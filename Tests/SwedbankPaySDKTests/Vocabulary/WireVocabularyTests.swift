@@ -22,13 +22,17 @@ import Testing
     }
 
     @Test func paymentOrderOperationsAreThePortals() {
-        #expect(Set(SwedbankPaySDK.PaymentOrderOperation.allCases.map(\.rawValue)) == PortalVocabulary.paymentOrderOperations)
+        #expect(
+            Set(SwedbankPaySDK.PaymentOrderOperation.allCases.map(\.rawValue))
+                == PortalVocabulary.paymentOrderOperations)
     }
 
     @Test func problemTypesAreThePortals() {
         let uri = SwedbankPaySDK.ProblemTypeURI.self
         let sdk = Set(uri.allKnown + [uri.clientAppLaunchFailed, uri.operationNotAllowed])
         #expect(sdk == PortalVocabulary.problemTypes.union(PortalVocabulary.problemTypesBeyondThePortalLists))
-        #expect(Set(SwedbankPaySDK.SwedbankPayProblemType.allCases.map(\.rawValue)).isSubset(of: PortalVocabulary.problemTypes))
+        #expect(
+            Set(SwedbankPaySDK.SwedbankPayProblemType.allCases.map(\.rawValue)).isSubset(
+                of: PortalVocabulary.problemTypes))
     }
 }

@@ -24,7 +24,9 @@ extension ClusterDrill {
         while true {
             let orders = try await storedOrders(adminKey: adminKey)
             let paid = Set(result.record.paid)
-            let unpaid = orders.filter { $0.pspID.map(paid.contains) == true && $0.status != PaymentOrderStatus.paid.rawValue }
+            let unpaid = orders.filter {
+                $0.pspID.map(paid.contains) == true && $0.status != PaymentOrderStatus.paid.rawValue
+            }
             if unpaid.isEmpty || ContinuousClock.now > deadline {
                 return Self.storeProblems(result.record, stored: orders)
             }

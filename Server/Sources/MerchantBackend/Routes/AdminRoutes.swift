@@ -61,7 +61,8 @@ struct AdminRoutes {
         }
         let answer = try await services.swedbankPay.send(.GET, services.swedbankPay.url(pspID))
         if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-            try? await services.store.updateStatus(id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
+            try? await services.store.updateStatus(
+                id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
         }
         return answer.object
     }
@@ -172,7 +173,8 @@ struct AdminRoutes {
             if let items = request.orderItems { body["orderItems"] = items }
             let answer = try await services.swedbankPay.send(.POST, href, body: .object(["transaction": .object(body)]))
             if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-                try? await services.store.updateStatus(id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
+                try? await services.store.updateStatus(
+                    id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
             }
             try await identify(&transaction, order: order)
             transaction.state = .done

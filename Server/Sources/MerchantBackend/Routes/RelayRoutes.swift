@@ -25,7 +25,8 @@ struct RelayRoutes {
             let order = try await services.ownedOrder(pspID: pspID, user: user)
             let answer = try await services.swedbankPay.send(.PATCH, href, body: patch.body)
             if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-                try? await services.store.updateStatus(id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
+                try? await services.store.updateStatus(
+                    id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
             }
             return BackendResponse.json(.object(answer.object))
         }

@@ -175,7 +175,8 @@ enum PaymentMenuPage {
 
     private static func swishPanel(_ model: PaymentMenuModel) -> String {
         let words = model.words
-        let pay = PayerWords.fill(words.payWith, ["amount": model.amountText, "name": SandboxInstrument.swish.rawValue])
+        let pay = PayerWords.fill(
+            words.payWith, ["amount": model.amountText, "name": SandboxInstrument.swish.rawValue])
         return """
             <form id="swish-form" novalidate>
             \(field("swish-msisdn", label: words.mobile, type: "tel", autocomplete: "tel", value: model.swishPrefill))

@@ -75,7 +75,8 @@ enum PaymentOrderFactory {
             let token = normalized[initiated.tokenMember]?.stringValue
         {
             record.serverInitiated = PaymentOrderRecord.ServerInitiated(
-                operation: initiated.operation, tokenType: String(initiated.tokenMember.dropLast("Token".count)), token: token)
+                operation: initiated.operation, tokenType: String(initiated.tokenMember.dropLast("Token".count)),
+                token: token)
         }
         record.history.append(HistoryEntry(created: now, name: .paymentCreated, initiatedBy: .payee))
         return record

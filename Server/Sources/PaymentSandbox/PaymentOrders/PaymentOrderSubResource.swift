@@ -89,7 +89,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
                 "postpurchaseFailedAttemptList": .array(
                     record.postPurchaseFailures.map { failure in
                         .object([
-                            "created": .string(PSPTimestamp.format(failure.created)), "status": .string(PaymentOrderStatus.failed.rawValue),
+                            "created": .string(PSPTimestamp.format(failure.created)),
+                            "status": .string(PaymentOrderStatus.failed.rawValue),
                             "type": .string(failure.kind.rawValue), "number": .integer(failure.number),
                             "problem": .object(failure.problem),
                         ])

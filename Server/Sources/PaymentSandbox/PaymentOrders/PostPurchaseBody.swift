@@ -32,7 +32,9 @@ enum PostPurchaseBody {
             OrderItemsValidator.check(transaction["orderItems"], at: prefix + "orderItems", into: &problems)
             if let amount, case .array(let items)? = transaction["orderItems"], problems.isEmpty {
                 // At most 1000 lines within ±(2^53 − 1) (checked above): the sum fits; checked anyway.
-                switch AmountRules.itemsTotal(items.compactMap { $0.objectValue?["amount"]?.integerValue }, against: amount) {
+                switch AmountRules.itemsTotal(
+                    items.compactMap { $0.objectValue?["amount"]?.integerValue }, against: amount)
+                {
                 case .addsUp:
                     break
                 case .differs(let total):

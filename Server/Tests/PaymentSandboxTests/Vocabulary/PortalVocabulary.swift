@@ -3,7 +3,9 @@
 /// repository. Each list names the portal page its words come from.
 enum PortalVocabulary {
     /// `paymentOrder.status`: _includes/payment-order-get.md (the status field).
-    static let paymentOrderStatuses: Set<String> = ["Initialized", "Paid", "Failed", "Cancelled", "Aborted", "Reversed"]
+    static let paymentOrderStatuses: Set<String> = [
+        "Initialized", "Paid", "Failed", "Cancelled", "Aborted", "Reversed",
+    ]
 
     /// `paymentOrder.state` (Checkout v2): _includes/payment-order-get.md (the state field).
     static let paymentOrderStates: Set<String> = ["Ready", "Pending", "Failed", "Aborted"]

@@ -48,7 +48,8 @@ extension ProblemTable {
     /// The listing of `GET /sandbox/problems`.
     var json: SwedbankPaySDK.JSONObject {
         [
-            "list": .string(name), "instruments": .array(instruments.map { .string($0.rawValue) }), "source": .string(source),
+            "list": .string(name), "instruments": .array(instruments.map { .string($0.rawValue) }),
+            "source": .string(source),
             "problems": .array(rows.map { .object($0.json) }),
         ]
     }

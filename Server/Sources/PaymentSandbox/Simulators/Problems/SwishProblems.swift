@@ -4,7 +4,8 @@ import Foundation
 /// example response there, whose title, status and detail these are, word for word.
 enum SwishProblems {
     static let table = ProblemTable(
-        name: SandboxInstrument.swish.rawValue, instruments: [.swish], source: "Checkout v3, Problems: Swish Problems (an example per type)",
+        name: SandboxInstrument.swish.rawValue, instruments: [.swish],
+        source: "Checkout v3, Problems: Swish Problems (an example per type)",
         decline: "swishdeclined",
         rows: [
             row("bankidalreadyinuse", 409, "BankID Already in Use", "The payer's BankID is already in use."),

@@ -3,7 +3,8 @@ import Foundation
 /// The portal's Trustly problem (`…/errordetail/trustly/<name>`): one type.
 enum TrustlyProblems {
     static let table = ProblemTable(
-        name: SandboxInstrument.trustly.rawValue, instruments: [.trustly], source: "Checkout v3, Problems: Trustly Problems",
+        name: SandboxInstrument.trustly.rawValue, instruments: [.trustly],
+        source: "Checkout v3, Problems: Trustly Problems",
         decline: "systemerror",
         rows: [
             DocumentedProblem(
