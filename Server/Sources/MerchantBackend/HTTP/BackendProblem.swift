@@ -1,3 +1,4 @@
+import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as `application/problem+json` with a type URI the SDK gives a typed case
@@ -52,7 +53,7 @@ extension BackendProblem {
     /// operation.
     static func conflict(_ detail: String) -> BackendProblem {
         BackendProblem(
-            type: "https://api.payex.com/psp/errordetail/conflict", title: "Conflict", status: 409, detail: detail)
+            type: ProblemTypes.errorDetail("conflict"), title: "Conflict", status: 409, detail: detail)
     }
 
     /// 404 `notfound`: no such resource, or not one of the caller's.

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Why a payment attempt failed: the `problem` node of the session model and the problem of the
@@ -19,5 +20,5 @@ struct PaymentAttemptProblem: Sendable, Equatable {
         ]
     }
 
-    static let errorDetail = "https://api.payex.com/psp/errordetail/"
+    static let errorDetail = ProblemTypes.errorDetail
 }

@@ -1,3 +1,4 @@
+import ServerSupport
 import SwedbankPaySDK
 
 /// A failure answered as an RFC 7807 problem (`application/problem+json`), with the type URIs of
@@ -16,7 +17,7 @@ struct SandboxProblem: Error, Sendable {
 }
 
 extension SandboxProblem {
-    static let errorDetail = "https://api.payex.com/psp/errordetail/"
+    static let errorDetail = ProblemTypes.errorDetail
 
     /// The problem with a generic input error scoped to `resource` (`paymentorders/inputerror`, as
     /// the portal documents the payment order API's); any other problem as it is.
