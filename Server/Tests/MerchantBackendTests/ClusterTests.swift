@@ -185,7 +185,7 @@ enum ClusterDatabase {
         let deadline = ContinuousClock.now + .seconds(45)
         while true {
             var statuses: [String: String] = [:]
-            for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status ?? "missing" }
+            for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status?.rawValue ?? "missing" }
             if statuses.values.allSatisfy({ $0 == "Paid" }) || ContinuousClock.now > deadline { return statuses }
             try await Task.sleep(for: .milliseconds(200))
         }

@@ -25,7 +25,7 @@ import Testing
                 #expect(createdRow.creation == .created)
                 #expect(createdRow.idempotencyKey == key.map { "\($0)-created" })
                 #expect(createdRow.pspID == paymentOrder["id"] as? String)
-                #expect(createdRow.status == paymentOrder["status"] as? String)
+                #expect(createdRow.status?.rawValue == paymentOrder["status"] as? String)
                 #expect(createdRow.status == "Initialized")
                 #expect(createdRow.responseStatus == 201)
                 #expect(createdRow.responseBody == (key == nil ? nil : created.body))

@@ -181,7 +181,7 @@ import Testing
                 == ["paymentOrder": .object(["id": .string(record.path), "instrument": .string("CreditCard")])])
         let number = try record.startAttempt(instrument: .creditCard, now: PaymentOrdersFixture.testDate)
         try record.markPaid(
-            instrument: .creditCard, number: number, transactionType: "Authorization", details: [:],
+            instrument: .creditCard, number: number, transactionType: .authorization, details: [:],
             now: PaymentOrdersFixture.testDate)
         record.order.payeeInfo.orderReference = "o1"
         #expect(

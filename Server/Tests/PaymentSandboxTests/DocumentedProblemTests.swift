@@ -13,7 +13,7 @@ import Testing
     /// The lists for instruments the sandbox offers, with such an instrument.
     static var offered: [(ProblemTable, SandboxInstrument)] {
         ProblemCatalogue.tables.compactMap { table in
-            SandboxInstrument.allCases.first { table.instruments.contains($0.rawValue) }.map { (table, $0) }
+            SandboxInstrument.allCases.first { table.instruments.contains($0) }.map { (table, $0) }
         }
     }
 

@@ -160,7 +160,7 @@ import Testing
             Issue.record("no invoice"); return
         }
         #expect(try invoice.answerInvoice(approved: false) == .attemptAborted(attempt: number))
-        #expect(invoice.order.failedAttempts.last?.status == "Aborted")
+        #expect(invoice.order.failedAttempts.last?.status.rawValue == "Aborted")
         #expect(throws: SandboxProblem.self) { _ = try invoice.answerInvoice(approved: true) }
 
         var bank = F.payment(try F.record())
@@ -168,7 +168,7 @@ import Testing
             Issue.record("no bank"); return
         }
         #expect(try bank.answerBank(approved: true) == .paid(attempt: bankNumber))
-        #expect(bank.order.paid?.transactionType == "Sale")
+        #expect(bank.order.paid?.transactionType.rawValue == "Sale")
 
         var noPaymentUrl = F.payment(
             try F.record(
@@ -212,7 +212,7 @@ import Testing
         guard case .bank(let first) = try payment.start(F.instrument("Trustly"), menu: F.menu(payment)) else { return }
         _ = try payment.start(F.card("4925000000000004"), menu: F.menu(payment))
         #expect(payment.order.failedAttempts.map(\.number) == [first])
-        #expect(payment.order.failedAttempts.map(\.status) == ["Aborted"])
+        #expect(payment.order.failedAttempts.map(\.status.rawValue) == ["Aborted"])
         #expect(payment.order.status == .paid)
     }
 
@@ -222,7 +222,7 @@ import Testing
         #expect(try payment.abort() == .aborted)
         #expect(payment.order.status == .aborted)
         #expect(payment.order.abortReason == HostedViewPayment.abortReason)
-        #expect(payment.order.failedAttempts.map(\.status) == ["Aborted"])
+        #expect(payment.order.failedAttempts.map(\.status.rawValue) == ["Aborted"])
         #expect(payment.statusChanged)
         #expect(throws: SandboxProblem.self) { _ = try payment.abort() }
         #expect(throws: SandboxProblem.self) {

@@ -49,7 +49,7 @@ import Testing
         #expect(try payment.answerWalletApp(approved: true) == .paid(attempt: number))
         let paid = try #require(payment.order.paid)
         #expect(paid.instrument == .vipps)
-        #expect(paid.transactionType == "Authorization")
+        #expect(paid.transactionType.rawValue == "Authorization")
         #expect(
             Set(paid.details.keys) == [
                 "cardBrand", "acquirerTransactionType", "transactionInitiator", "nonPaymentToken",
@@ -71,7 +71,7 @@ import Testing
         #expect(declined == .failed(attempt: number, problem))
         #expect(problem.type == "https://api.payex.com/psp/errordetail/vipps/vippsdeclined")
         #expect(problem.status == 403)
-        #expect(payment.order.failedAttempts.map(\.status) == ["Failed"])
+        #expect(payment.order.failedAttempts.map(\.status.rawValue) == ["Failed"])
         #expect(payment.order.failedAttempts.first?.instrument == .vipps)
         #expect(payment.order.status == .initialized)
     }
@@ -83,7 +83,7 @@ import Testing
                 F.instrument("MobilePay", msisdn: "+4520000000"), menu: F.menu(payment))
         else { Issue.record("not waiting"); return }
         #expect(try payment.answerWalletApp(approved: false) == .attemptAborted(attempt: first))
-        #expect(payment.order.failedAttempts.map(\.status) == ["Aborted"])
+        #expect(payment.order.failedAttempts.map(\.status.rawValue) == ["Aborted"])
         guard
             case .walletApp(let second, _) = try payment.start(
                 F.instrument("MobilePay", msisdn: "+4520000000"), menu: F.menu(payment))
@@ -91,7 +91,7 @@ import Testing
         #expect(try payment.answerWalletApp(approved: true) == .paid(attempt: second))
         let paid = try #require(payment.order.paid)
         #expect(paid.instrument == .mobilePay)
-        #expect(paid.transactionType == "Authorization")
+        #expect(paid.transactionType.rawValue == "Authorization")
         #expect(paid.details["acquirerTransactionType"] == "MOBILEPAY")
         #expect(paid.details["maskedPan"] == "489537******1424")
         #expect(paid.details["expiryDate"] == "12/2030")

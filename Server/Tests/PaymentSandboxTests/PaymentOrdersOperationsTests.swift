@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 import Testing
 
@@ -86,10 +87,10 @@ import Testing
     }
 
     @Test func theV2StateStaysReadyUntilTheOrderFailsOrIsAborted() {
-        #expect(PaymentOrderDocument.v2State(.initialized) == "Ready")
-        #expect(PaymentOrderDocument.v2State(.paid) == "Ready")
-        #expect(PaymentOrderDocument.v2State(.failed) == "Failed")
-        #expect(PaymentOrderDocument.v2State(.aborted) == "Aborted")
+        #expect(PaymentOrderDocument.v2State(.initialized).rawValue == "Ready")
+        #expect(PaymentOrderDocument.v2State(.paid).rawValue == "Ready")
+        #expect(PaymentOrderDocument.v2State(.failed).rawValue == "Failed")
+        #expect(PaymentOrderDocument.v2State(.aborted).rawValue == "Aborted")
     }
 
     @Test func theRequestIsKeptAndSubResourcesAddWhatTheModelLacks() throws {

@@ -179,7 +179,7 @@ import Testing
         #expect(PaymentOrderUpdate.runningAttempt(record)?.number == number)
         try PaymentOrderUpdate.abortAttempt(reason: "AbortedByUI").apply(to: &record, now: Date())
         #expect(record.status == .initialized)
-        #expect(record.failedAttempts.map(\.status) == ["Aborted"])
+        #expect(record.failedAttempts.map(\.status.rawValue) == ["Aborted"])
         #expect(record.history.last?.name == .paymentAttemptAborted)
         #expect(PaymentOrderUpdate.runningAttempt(record) == nil)
     }

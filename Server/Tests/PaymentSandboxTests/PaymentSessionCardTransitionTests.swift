@@ -40,7 +40,7 @@ import Testing
                 .attemptStarted(instrument: .creditCard, number: 1), .paid(instrument: .creditCard, number: 1),
             ])
         let paid = try #require(fixture.order.paid)
-        #expect(paid.transactionType == "Authorization")
+        #expect(paid.transactionType.rawValue == "Authorization")
         #expect(
             Self.own(paid.details, .creditCard) == [
                 "cardBrand": "Visa", "maskedPan": "492500******0004", "expiryDate": "12/2035",

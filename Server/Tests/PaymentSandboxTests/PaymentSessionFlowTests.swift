@@ -73,7 +73,7 @@ import Testing
             try await driver.call("get-payment", on: "Swish")
             #expect(try Self.redirect(driver) == Self.complete)
             #expect(driver.roundTrips == 4)
-            #expect(try await Self.order(harness, record).paid?.transactionType == "Sale")
+            #expect(try await Self.order(harness, record).paid?.transactionType.rawValue == "Sale")
         }
     }
 
@@ -156,7 +156,7 @@ import Testing
             let problem = try #require(driver.model["problem"]?.objectValue)
             #expect(problem["type"] == .string("https://api.payex.com/psp/errordetail/paymentorders/technicalerror"))
             let order = try await Self.order(harness, record)
-            #expect(order.failedAttempts.map(\.status) == ["Failed"])
+            #expect(order.failedAttempts.map(\.status.rawValue) == ["Failed"])
             #expect(order.status == .initialized)
         }
     }

@@ -68,7 +68,7 @@ import Testing
         #expect(fixture.session.phase == .finished)
         #expect(fixture.order.status == .paid)
         let paid = try #require(fixture.order.paid)
-        #expect(paid.transactionType == "Sale")
+        #expect(paid.transactionType.rawValue == "Sale")
         #expect(paid.details == ["msisdn": "+46739000002"])
     }
 
@@ -111,7 +111,7 @@ import Testing
             ])
         #expect(fixture.session.phase == .choosing)
         #expect(fixture.session.problem == PendingPaymentProblem(number: 1, problem: .swishUserCancelled))
-        #expect(fixture.order.failedAttempts.map(\.status) == ["Failed"])
+        #expect(fixture.order.failedAttempts.map(\.status.rawValue) == ["Failed"])
         #expect(fixture.order.status == .initialized)
     }
 
@@ -153,7 +153,7 @@ import Testing
         fixture.apply(Fixture.startApplePay)
         let cancelled = fixture.apply(Fixture.fail("ApplePay", "UserCancelled"))
         #expect(cancelled.changes == [.attemptAborted(instrument: .applePay, number: 1)])
-        #expect(fixture.order.failedAttempts.map(\.status) == ["Aborted"])
+        #expect(fixture.order.failedAttempts.map(\.status.rawValue) == ["Aborted"])
         #expect(fixture.session.problem?.problem.type == Self.errorDetail + "paymentorders/usercancelled")
     }
 
@@ -168,7 +168,7 @@ import Testing
             problem?.detail
                 == "The payment attempt failed because of a technical error in the app. The client reported: Something went wrong."
         )
-        #expect(fixture.order.failedAttempts.map(\.status) == ["Failed"])
+        #expect(fixture.order.failedAttempts.map(\.status.rawValue) == ["Failed"])
     }
 
     @Test func failWithoutAnAttemptOnlyShowsTheProblem() {

@@ -183,7 +183,7 @@ import Testing
                 configuration: SandboxConfiguration(), ids: ids, now: Date())
             let number = try record.startAttempt(instrument: instrument, now: PaymentOrdersFixture.testDate)
             try record.markPaid(
-                instrument: instrument, number: number, transactionType: "Authorization", details: [:],
+                instrument: instrument, number: number, transactionType: .authorization, details: [:],
                 now: PaymentOrdersFixture.testDate)
             PaymentTokenIssuer.issueIfRequested(
                 for: &record, cardBrand: "Visa", maskedPan: "4925", expiryDate: "12/2030", ids: ids)

@@ -34,7 +34,7 @@ import Testing
             sessionToken: "s", nextAttemptNumber: 2)
         record.status = .paid
         record.paid = PaidInfo(
-            instrument: sale ? .swish : .creditCard, number: 1, transactionType: sale ? "Sale" : "Authorization",
+            instrument: sale ? .swish : .creditCard, number: 1, transactionType: sale ? .sale : .authorization,
             amount: amount, details: [:], tokens: [])
         return record
     }

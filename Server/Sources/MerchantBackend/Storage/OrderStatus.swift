@@ -3,13 +3,20 @@ import ServerSupport
 /// A payment order's status as Swedbank Pay last answered it: one the portal documents
 /// (``PaymentOrderStatus``), or any other word kept as it came — the real service may add
 /// statuses, and the backend reports what it was told.
-enum OrderStatus: RawRepresentable, Sendable, Hashable {
+///
+/// A string literal makes one as ``init(rawValue:)`` does, so tests and fixtures write a status as
+/// the wire does (`"Paid"`); the sources use ``PaymentOrderStatus`` (`scripts/check-vocabulary`).
+enum OrderStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
     case documented(PaymentOrderStatus)
     case other(String)
 
     /// Any status word; never nil.
     init(rawValue: String) {
         self = PaymentOrderStatus(rawValue: rawValue).map(Self.documented) ?? .other(rawValue)
+    }
+
+    init(stringLiteral word: String) {
+        self.init(rawValue: word)
     }
 
     /// The word as Swedbank Pay wrote it.
