@@ -6,7 +6,7 @@ import ServerSupport
 ///
 /// A string literal makes one as ``init(rawValue:)`` does, so tests and fixtures write a status as
 /// the wire does (`"Paid"`); the sources use ``PaymentOrderStatus`` (`scripts/check-vocabulary`).
-enum OrderStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral {
+enum OrderStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     case documented(PaymentOrderStatus)
     case other(String)
 
@@ -26,6 +26,8 @@ enum OrderStatus: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiter
         case .other(let word): word
         }
     }
+
+    var description: String { rawValue }
 
     /// Whether Swedbank Pay changes nothing more on its own: a documented status but `Initialized`.
     var isFinal: Bool {

@@ -172,7 +172,7 @@ struct PaymentOrderRoutes: SandboxModule {
         }
         guard instruments.contains(token.instrument) else {
             throw SandboxProblem.forbidden(
-                "The \(name) was saved by \(token.instrument.rawValue); a \(initiated.operation) needs one saved by \(instruments.map(\.rawValue).joined(separator: " or "))."
+                "The \(name) was saved by \(token.instrument.rawValue); a \(initiated.operation.rawValue) needs one saved by \(instruments.map(\.rawValue).joined(separator: " or "))."
             )
         }
         return token

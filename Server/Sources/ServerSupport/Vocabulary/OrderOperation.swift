@@ -2,7 +2,7 @@
 /// portal names them: the one declaration of these words in the server package. The SDK's
 /// `SwedbankPaySDK.PaymentOrderOperation` has 5.0.3's two (an app switches over it exhaustively,
 /// so it cannot grow); the servers know the server-initiated ones too.
-public enum OrderOperation: String, Sendable, Codable, CaseIterable {
+public enum OrderOperation: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case purchase = "Purchase"
     case verify = "Verify"
     /// A server-initiated charge with a recurrence token.
@@ -21,4 +21,7 @@ public enum OrderOperation: String, Sendable, Codable, CaseIterable {
         case .unscheduledPurchase, .payout: "unscheduledToken"
         }
     }
+
+    /// The wire word, so a message that names one says what the API says.
+    public var description: String { rawValue }
 }
