@@ -37,4 +37,14 @@ enum PortalVocabulary {
         "view-payment", "attempt-payload", "customize-payment", "fail-payment-attempt",
         "sca-method-request", "sca-redirect", "launch-client-app", "wallet-sdk",
     ]
+
+    /// `history[].name`: _includes/checkout-v3-resource-models.md (the history event table).
+    static let historyEvents: Set<String> = [
+        "CheckinInitiated", "PayerCheckedIn", "PayerDetailsRetrieved", "PaymentAttemptAborted", "PaymentAttemptFailed",
+        "PaymentAttemptStarted", "PaymentCancelled", "PaymentCancelledFailed", "PaymentCaptured",
+        "PaymentCapturedFailed", "PaymentCreated", "PaymentInstrumentSelected", "PaymentInstrumentSet",
+        "PaymentLoaded", "PaymentPaid", "PaymentPartiallyCancelled", "PaymentPartiallyCancelledFailed",
+        "PaymentPartiallyCaptured", "PaymentPartiallyCapturedFailed", "PaymentPartiallyReversed",
+        "PaymentPartiallyReversedFailed", "PaymentReversed", "PaymentReversedFailed",
+    ]
 }

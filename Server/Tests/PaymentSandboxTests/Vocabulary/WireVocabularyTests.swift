@@ -33,4 +33,11 @@ import Testing
     @Test func sessionRelsAreTheProtocols() {
         #expect(Set(PaymentSessionRel.allCases.map(\.rawValue)) == PortalVocabulary.sessionRels)
     }
+
+    /// The sandbox writes a subset of the portal's history events, and `PaymentAborted`, which the
+    /// portal's table does not list (the sandbox's entry for an order the merchant aborted).
+    @Test func historyEventsAreThePortals() {
+        let sandbox = Set(HistoryEvent.allCases.map(\.rawValue))
+        #expect(sandbox.subtracting(PortalVocabulary.historyEvents) == ["PaymentAborted"])
+    }
 }
