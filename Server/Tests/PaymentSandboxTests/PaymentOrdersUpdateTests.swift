@@ -109,10 +109,70 @@ import Testing
             #expect(
                 try notOffered.object["problems"]
                     == json(
-                        #"[{"name": "paymentorder.instrument", "description": "The instrument is not offered for this payment order."}]"#
+                        #"[{"name": "paymentorder.instrument", "description": "The instrument is not offered for this payment order (SEK): it offers CreditCard, Swish."}]"#
                     ))
             let missing = try await Self.patch(client, id, #"{"operation": "SetInstrument"}"#)
             #expect(missing.status == 400)
+        }
+    }
+
+    /// The market (the currency) decides what an instrument-mode order may be switched to and what
+    /// it reports: Vipps in Norway, never Swish; MobilePay in Denmark.
+    @Test func setInstrumentAndInstrumentModeFollowTheMarket() async throws {
+        try await SandboxHarness().run { client in
+            func order(_ currency: String, _ instrument: String, _ reference: String) -> SwedbankPaySDK.JSONObject {
+                Fixture.order {
+                    $0["currency"] = .string(currency)
+                    $0["instrument"] = .string(instrument)
+                    $0["payeeInfo"] = try! json(#"{"payeeId": "p", "payeeReference": "\#(reference)"}"#)
+                }
+            }
+            let (created, norwegian) = try await Fixture.create(client, order("NOK", "CreditCard", "M1"))
+            #expect(try created.object["paymentOrder"]?.objectValue?["availableInstruments"] == json(#"["CreditCard"]"#))
+            let swish = try await Self.patch(
+                client, norwegian, #"{"operation": "SetInstrument", "instrument": "Swish"}"#)
+            #expect(swish.status == 400)
+            #expect(swish.contentType == "application/problem+json")
+            #expect(
+                try swish.json
+                    == json(
+                        """
+                        {"type": "https://api.payex.com/psp/errordetail/paymentorders/inputerror", "title": "Error in input data",
+                         "status": 400, "detail": "The instrument is not offered.",
+                         "problems": [{"name": "paymentorder.instrument",
+                                       "description": "The instrument is not offered for this payment order (NOK): it offers CreditCard, Vipps, ApplePay, Invoice-PayExFinancingNo."}]}
+                        """))
+            // Refused changes nothing: still CreditCard, no PaymentInstrumentSet.
+            let unchanged = try await client.send(.get, "/psp/paymentorders/\(norwegian)?$expand=history")
+            let unchangedOrder = try #require(try unchanged.object["paymentOrder"]?.objectValue)
+            #expect(unchangedOrder["instrument"] == .string("CreditCard"))
+            #expect(unchangedOrder["availableInstruments"] == (try json(#"["CreditCard"]"#)))
+            let names = unchangedOrder["history"]?.objectValue?["historyList"]?.arrayValue?.compactMap {
+                $0.objectValue?["name"]?.stringValue
+            }
+            #expect(names?.contains("PaymentInstrumentSet") == false)
+            let vipps = try await Self.patch(
+                client, norwegian, #"{"operation": "SetInstrument", "instrument": "Vipps"}"#)
+            #expect(vipps.status == 200)
+            let switched = try #require(try vipps.object["paymentOrder"]?.objectValue)
+            #expect(switched["instrument"] == .string("Vipps"))
+            #expect(switched["availableInstruments"] == (try json(#"["Vipps"]"#)))
+
+            // An instrument-mode order of an instrument its market does not offer offers nothing
+            // (its menu is empty), and can be switched to one the market offers.
+            let (danishCreated, danish) = try await Fixture.create(client, order("DKK", "Swish", "M2"))
+            let danishOrder = try #require(try danishCreated.object["paymentOrder"]?.objectValue)
+            #expect(danishOrder["instrument"] == .string("Swish"))
+            #expect(danishOrder["availableInstruments"] == .array([]))
+            let mobilePay = try await Self.patch(
+                client, danish, #"{"operation": "SetInstrument", "instrument": "MobilePay"}"#)
+            #expect(try mobilePay.object["paymentOrder"]?.objectValue?["availableInstruments"] == json(#"["MobilePay"]"#))
+            let trustly = try await Self.patch(client, danish, #"{"operation": "SetInstrument", "instrument": "Trustly"}"#)
+            #expect(
+                try trustly.object["problems"]
+                    == json(
+                        #"[{"name": "paymentorder.instrument", "description": "The instrument is not offered for this payment order (DKK): it offers CreditCard, MobilePay, ApplePay."}]"#
+                    ))
         }
     }
 

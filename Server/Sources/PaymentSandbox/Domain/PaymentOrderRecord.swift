@@ -94,11 +94,13 @@ struct PaymentOrderRecord: Sendable {
 
     var path: String { "/psp/paymentorders/\(id)" }
 
-    /// The instruments the payer may choose from now: in instrument mode only that one.
+    /// The instruments the payer may choose from now: in instrument mode only that one, and only
+    /// when the order's market offers it (a NOK order in Swish mode offers nothing, as a
+    /// restriction naming nothing the market offers does).
     var availableInstruments: [SandboxInstrument] {
         if isPayout { return [] }
         if requested(.restrictedToPayoutInstruments) == .bool(true) { return SandboxInstrument.payout }
-        if let name = order.instrument?.rawValue { return SandboxInstrument(rawValue: name).map { [$0] } ?? [] }
+        if let name = order.instrument?.rawValue { return offeredInstruments.filter { $0.rawValue == name } }
         return offeredInstruments
     }
 

@@ -111,14 +111,19 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                     "The payment order is not in instrument mode; SetInstrument needs an order created with an instrument."
                 )
             }
-            guard let offered = SandboxInstrument(rawValue: instrument),
-                (record.order.restrictedToInstruments.map { SandboxInstrument.expanding($0) }
-                    ?? SandboxInstrument.allCases)
-                    .contains(offered)
-            else {
+            // What the order's market offers (its currency), narrowed by restrictedToInstruments:
+            // the real service refuses an instrument the merchant has no agreement for there.
+            let offeredHere = record.offeredInstruments
+            guard let offered = SandboxInstrument(rawValue: instrument), offeredHere.contains(offered) else {
                 throw SandboxProblem.inputError(
                     "The instrument is not offered.",
-                    problems: [(Self.prefix + "instrument", "The instrument is not offered for this payment order.")])
+                    problems: [
+                        (
+                            Self.prefix + "instrument",
+                            "The instrument is not offered for this payment order (\(record.order.currency)): "
+                                + "it offers \(SandboxInstrument.names(offeredHere))."
+                        )
+                    ])
             }
             record.order.instrument = SwedbankPaySDK.Instrument(rawValue: instrument)
             record.history.append(
