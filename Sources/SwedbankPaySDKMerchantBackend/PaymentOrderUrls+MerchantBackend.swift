@@ -4,14 +4,8 @@ import SwedbankPaySDK
 extension SwedbankPaySDK.PaymentOrderUrls {
     /// Payment order URLs for a Merchant Backend: the recommended way to make them.
     ///
-    /// - `hostUrls` is `[hostUrl]` (by default the backend URL); it is also the web view's base URL.
-    /// - `completeUrl` and `cancelUrl` are `complete` and `cancel` resolved against the backend
-    ///   URL. The SDK intercepts navigation to them, so the backend need not serve them.
-    /// - `paymentUrl` is `sdk-callback/ios-universal-link` resolved against the backend URL, with
-    ///   the query `scheme=<callback scheme>&language=<language>&id=<identifier>&app=<app name>`:
-    ///   the backend's iOS payment-URL helper, which brings the payer back to the app. Values are
-    ///   percent-encoded as RFC 3986 asks (a space is `%20`, never `+`), because the backend's
-    ///   redirects must hand the URL back unchanged for it to match.
+    /// The same as ``init(configuration:culture:hostUrl:callbackUrl:termsOfServiceUrl:identifier:appName:)``
+    /// with the culture of `language` (one of 5.0.3's three languages).
     ///
     /// - Parameters:
     ///   - configuration: the Merchant Backend configuration the payment is made with.
@@ -31,10 +25,53 @@ extension SwedbankPaySDK.PaymentOrderUrls {
         identifier: String = UUID().uuidString,
         appName: String? = SwedbankPaySDK.BundleAppName.current
     ) {
+        self.init(
+            configuration: configuration, culture: SwedbankPaySDK.Culture(language), hostUrl: hostUrl,
+            callbackUrl: callbackUrl, termsOfServiceUrl: termsOfServiceUrl, identifier: identifier, appName: appName)
+    }
+
+    /// Payment order URLs for a Merchant Backend in any of the cultures Swedbank Pay accepts, so
+    /// the trampoline page speaks the payment's language (pass the order's
+    /// ``SwedbankPaySDK/PaymentOrder/culture``).
+    ///
+    /// - `hostUrls` is `[hostUrl]` (by default the backend URL); it is also the web view's base URL.
+    /// - `completeUrl` and `cancelUrl` are `complete` and `cancel` resolved against the backend
+    ///   URL. The SDK intercepts navigation to them, so the backend need not serve them.
+    /// - `paymentUrl` is `sdk-callback/ios-universal-link` resolved against the backend URL, with
+    ///   the query `scheme=<callback scheme>&language=<culture>&id=<identifier>&app=<app name>`:
+    ///   the backend's iOS payment-URL helper, which brings the payer back to the app through the
+    ///   trampoline page, written in `culture`. Values are percent-encoded as RFC 3986 asks (a
+    ///   space is `%20`, never `+`), because the backend's redirects must hand the URL back
+    ///   unchanged for it to match.
+    ///
+    /// ```swift
+    /// let configuration = SwedbankPaySDK.MerchantBackendConfiguration(
+    ///     backendUrl: URL(string: "https://shop.example/")!, callbackScheme: "com.example.app")
+    /// let urls = SwedbankPaySDK.PaymentOrderUrls(configuration: configuration, culture: .Finnish)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: the Merchant Backend configuration the payment is made with.
+    ///   - culture: the payment's culture, also the trampoline page's language.
+    ///   - hostUrl: the URL the payment pages are hosted at; by default the backend URL.
+    ///   - callbackUrl: where Swedbank Pay reports status changes to your backend, if anywhere.
+    ///   - termsOfServiceUrl: the terms of service the payment menu links to, if any.
+    ///   - identifier: makes the paymentUrl unique to this payment; a new UUID by default.
+    ///   - appName: the name the trampoline page shows ("Back to …"); by default the bundle's
+    ///     display name (or name), and left out when there is none.
+    public init(
+        configuration: SwedbankPaySDK.MerchantBackendConfiguration,
+        culture: SwedbankPaySDK.Culture,
+        hostUrl: URL? = nil,
+        callbackUrl: URL? = nil,
+        termsOfServiceUrl: URL? = nil,
+        identifier: String = UUID().uuidString,
+        appName: String? = SwedbankPaySDK.BundleAppName.current
+    ) {
         let backendUrl = configuration.backendUrl
         var query = [
             ("scheme", configuration.callbackScheme),
-            ("language", language.rawValue),
+            ("language", culture.rawValue),
             ("id", identifier),
         ]
         if let appName {

@@ -55,6 +55,23 @@ import Testing
                 == "https://example.com/sdk-callback/ios-universal-link?scheme=com.example.app&language=nb-NO&id=x")
     }
 
+    /// Any of the 13 cultures reaches the trampoline; a 5.0.3 language gives what its culture gives.
+    @Test func aCultureOutsideTheThreeLanguagesIsThePaymentUrlsLanguage() {
+        let configuration = configuration("https://example.com/")
+        let finnish = SwedbankPaySDK.PaymentOrderUrls(
+            configuration: configuration, culture: .Finnish, identifier: "x", appName: "App")
+        #expect(
+            finnish.paymentUrl?.absoluteString
+                == "https://example.com/sdk-callback/ios-universal-link?scheme=com.example.app&language=fi-FI&id=x&app=App")
+        for language in [SwedbankPaySDK.Language.English, .Norwegian, .Swedish] {
+            let byLanguage = SwedbankPaySDK.PaymentOrderUrls(
+                configuration: configuration, language: language, identifier: "x", appName: nil)
+            let byCulture = SwedbankPaySDK.PaymentOrderUrls(
+                configuration: configuration, culture: SwedbankPaySDK.Culture(language), identifier: "x", appName: nil)
+            #expect(byLanguage == byCulture)
+        }
+    }
+
     @Test func aHostUrlReplacesTheBackendAsHost() {
         let urls = SwedbankPaySDK.PaymentOrderUrls(
             configuration: configuration("https://example.com/"), language: .English,

@@ -172,9 +172,15 @@ import Testing
         }
     }
 
+    /// A Finnish order (a culture outside 5.0.3's three languages) whose URLs carry its culture:
+    /// the trampoline on the way back speaks Finnish.
     @Test func aThirdPartyPageInTheBrowserComesBackThroughTheTrampolineAndTheCustomScheme() async throws {
         try await WebPaymentWorld.run { world in
-            let (recorder, controller) = try await world.showMenu(redirects: .AlwaysUseBrowser)
+            var order = world.order()
+            order.culture = .Finnish
+            order.urls = SwedbankPaySDK.PaymentOrderUrls(
+                configuration: world.configuration, culture: order.culture, appName: "Test App")
+            let (recorder, controller) = try await world.showMenu(of: order, redirects: .AlwaysUseBrowser)
             let info = controller.currentPaymentOrder
             try await Self.startBankPayment(world.sdkPage(), try world.menu(info))
             let bank = try world.bankURL(info)
@@ -187,6 +193,10 @@ import Testing
             // paymentUrl → 301 → the trampoline page, whose button is the payer's own tap.
             try await browserPage.waitFor(
                 "document.getElementById('trampoline-link')", description: "the trampoline page")
+            #expect(try await browserPage.evaluate("document.documentElement.lang") == .string("fi"))
+            #expect(
+                try await browserPage.evaluate("document.getElementById('trampoline-link').textContent")
+                    == .string("Takaisin sovellukseen Test App"))
             try await browserPage.click("#trampoline-link")
             try await recorder.wait(for: "paymentComplete")
 
@@ -198,6 +208,7 @@ import Testing
             #expect(world.launcher.returns.map(\.handled) == [true])
             let chain = await browserPage.navigations.map { "\($0.method) \($0.url.absoluteString)" }
             let trampoline = try #require(chain.first { $0.contains("/externalresourcehost/trampoline?") })
+            #expect(trampoline.hasSuffix("&language=fi-FI&app=Test%20App"))
             #expect(
                 chain == [
                     "GET \(bank.absoluteString)", "POST \(bank.absoluteString)", "GET \(paymentUrl)",
