@@ -211,6 +211,10 @@ final class DelegateRecorder: SwedbankPaySDKDelegate {
     }
     private(set) var shown: [SwedbankPaySDK.ViewPaymentOrderInfo] = []
     private(set) var javaScriptEvents: [String] = []
+    /// Every `javaScriptEvent(name:arguments:)`, its arguments as JSON; each is an arrival.
+    private(set) var javaScriptEventArguments: [(name: String, arguments: SwedbankPaySDK.JSONValue)] = [] {
+        didSet { Arrivals.anything.arrive() }
+    }
 
     func paymentOrderDidShow(info: SwedbankPaySDK.ViewPaymentOrderInfo) {
         shown.append(info)
@@ -227,7 +231,20 @@ final class DelegateRecorder: SwedbankPaySDKDelegate {
         events.append("overrideTermsOfServiceTapped")
         return true
     }
-    func javaScriptEvent(name: String, arguments: [String: Any]) { javaScriptEvents.append(name) }
+    func javaScriptEvent(name: String, arguments: [String: Any]) {
+        javaScriptEvents.append(name)
+        javaScriptEventArguments.append((name, SwedbankPaySDK.JSONValue(anyObject: arguments)))
+    }
+
+    /// Waits until the JavaScript event `name` has been heard `count` times; the arguments of the last.
+    func waitForJavaScriptEvent(_ name: String, count: Int = 1) async throws -> SwedbankPaySDK.JSONValue {
+        let heard = { self.javaScriptEventArguments.filter { $0.name == name } }
+        await Arrivals.settle(seconds: 10) { heard().count >= count }
+        guard heard().count >= count, let last = heard().last else {
+            throw BrowserHostError.timedOut("the JavaScript event \(name) × \(count) (heard \(javaScriptEvents))")
+        }
+        return last.arguments
+    }
 
     /// Waits until `event` has been heard `count` times.
     func wait(for event: String, count: Int = 1) async throws {
