@@ -330,4 +330,68 @@ import Testing
             }
         }
     }
+
+    // MARK: The documented list
+
+    /// A row of the "Every advertised rel" table of `docs/sandbox.md`.
+    struct RelRow {
+        var rel, method, walkChecks: String
+        var alsoUsedBy: [String]
+    }
+
+    /// The repository's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The rows of the table under "### Every advertised rel".
+    static func relTable() throws -> [RelRow] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/sandbox.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "### Every advertised rel"), "the section is gone")
+        let rows = lines[start...].drop { !$0.hasPrefix("| `") }.prefix { $0.hasPrefix("|") }
+        let unquote = { (cell: String) in cell.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+        return try rows.map { line in
+            let cells = line.split(separator: "|").map { String($0).trimmingCharacters(in: .whitespaces) }
+            try #require(cells.count == 5, "\(line)")
+            return RelRow(
+                rel: unquote(cells[0]), method: cells[1], walkChecks: cells[3],
+                alsoUsedBy: cells[4].split(separator: ",").map { unquote(String($0)) })
+        }
+    }
+
+    /// The source of the test type `name` (a file of that name under `Server/Tests`), or nil.
+    static func testSource(_ name: String) -> String? {
+        let tests = root.appendingPathComponent("Server/Tests")
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: tests.path)) ?? []
+        return targets.lazy.compactMap {
+            try? String(
+                contentsOf: tests.appendingPathComponent($0).appendingPathComponent(name + ".swift"), encoding: .utf8)
+        }.first
+    }
+
+    /// The documented list of rels is the walk's: every rel advertised in any scenario is a row,
+    /// with the method it is advertised with and the change the walk checks, and every test the
+    /// row names uses the rel.
+    @Test func theDocumentedListOfRelsIsWhatTheSandboxAdvertises() async throws {
+        let rows = try Self.relTable()
+        try await SandboxHarness().run { client in
+            var advertised: [String: Set<String>] = [:]
+            for scenario in Self.scenarios {
+                let path = try await Self.make(client, scenario)
+                for operation in try await Self.read(client, path)["operations"]?.arrayValue ?? [] {
+                    let rel = operation.objectValue?["rel"]?.stringValue ?? ""
+                    advertised[rel, default: []].insert(operation.objectValue?["method"]?.stringValue ?? "")
+                }
+            }
+            #expect(rows.map(\.rel).sorted() == advertised.keys.sorted())
+            for row in rows {
+                #expect(advertised[row.rel] == [row.method], "\(row.rel)")
+                #expect(Self.expectation(row.rel)?.change.description == row.walkChecks, "\(row.rel)")
+                for test in row.alsoUsedBy {
+                    let source = Self.testSource(test)
+                    #expect(source?.contains("\"\(row.rel)\"") == true, "\(test) does not use \(row.rel)")
+                }
+            }
+        }
+    }
 }
