@@ -63,7 +63,8 @@ import Testing
         try await SandboxHarness().run { client in
             let body = Fixture.order(v3: false) {
                 $0["payer"] = nil
-                $0["instrument"] = .string("Swish")
+                // Vipps: the instrument of the order's market (NOK), which instrument mode lists.
+                $0["instrument"] = .string("Vipps")
                 $0["language"] = .string("nb-NO")
                 $0["currency"] = .string("NOK")
             }
@@ -80,7 +81,7 @@ import Testing
                            "operation": "Purchase", "status": "Initialized", "state": "Ready", "currency": "NOK",
                            "amount": 1500, "vatAmount": 375, "description": "Test Purchase",
                            "initiatingSystemUserAgent": "Mozilla/5.0 (body)", "language": "nb-NO",
-                           "availableInstruments": ["Swish"], "instrument": "Swish",
+                           "availableInstruments": ["Vipps"], "instrument": "Vipps",
                            "implementation": "PaymentsOnly", "integration": "", "instrumentMode": true,
                            "guestMode": true, \(Fixture.subResourceIds(path)),
                            "userAgent": "Mozilla/5.0 (body)", "payments": {"id": "\(path)/payments"},
