@@ -9,6 +9,7 @@ import NIOPosix
 import PaymentSandbox
 import ServerSupport
 import SwedbankPaySDK
+import Synchronization
 import Testing
 import Tracing
 
@@ -200,13 +201,37 @@ struct BackendHarness: Sendable {
         return try await body(Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// A port for a child process (a backend, nginx) to listen on once it has started.
+    ///
+    /// Chosen below the kernel's ephemeral range, from which every outgoing connection takes its
+    /// local port: a port of that range, free when checked, can be taken by any other test's
+    /// connection before the child binds it (a full run saw nginx fail with `bind() … Address
+    /// already in use`). No port is handed out twice in one test process.
     static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
+        let upperBound = ephemeralRangeStart()
+        for _ in 0..<100 {
+            let port = Int.random(in: 10_000..<upperBound)
+            guard handedOutPorts.withLock({ $0.insert(port).inserted }) else { continue }
+            guard
+                let channel = try? await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                    .bind(host: "127.0.0.1", port: port).get()
+            else { continue }
+            try await channel.close()
+            return port
+        }
+        throw POSIXError(.EADDRINUSE)
+    }
+
+    private static let handedOutPorts = Mutex<Set<Int>>([])
+
+    /// The first port of the kernel's ephemeral range (Linux's default where it cannot be read;
+    /// macOS's starts higher still).
+    private static func ephemeralRangeStart() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
+            let first = text.split(whereSeparator: \.isWhitespace).first, let start = Int(first), start > 11_000
+        else { return 32_768 }
+        return start
     }
 }
 
