@@ -8,6 +8,10 @@ import PackageDescription
 // `unsafeFlags`: SwiftPM refuses those in any package used as a dependency, and ignores this
 // setting in a remote one, so a package depending on these targets builds them as usual.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+// ServerSupport and PaymentSandbox are also targets of the root package (for other packages' tests),
+// whose trait `Server` each of their files is inside (`#if Server`, scripts/wrap-server-sources).
+// Here they always compile.
+let rootServerTarget: [SwiftSetting] = strict + [.define("Server")]
 
 let package = Package(
     name: "SwedbankPayServer",
@@ -67,7 +71,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict
+            swiftSettings: rootServerTarget
         ),
         .target(
             name: "PaymentSandbox",
@@ -80,7 +84,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict
+            swiftSettings: rootServerTarget
         ),
         .target(
             name: "BrowserHost",

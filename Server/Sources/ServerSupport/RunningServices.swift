@@ -44,6 +44,22 @@ public final class RunningServices: Sendable {
 }
 
 extension RunningServices {
+    /// Starts the service `make` returns and returns once it listens: `make` hands the service
+    /// `ready`, which the service calls with the port it listens on. The port is nil when the
+    /// service stopped first (a server that could not bind its port), so that is no hang.
+    public static func listening(
+        logger: Logger, _ make: (_ ready: @escaping @Sendable (Int) async -> Void) throws -> some Service
+    ) async rethrows -> (port: Int?, server: RunningServices) {
+        let (ports, ready) = AsyncStream<Int>.makeStream()
+        let server = RunningServices([try make { ready.yield($0) }], logger: logger)
+        Task {
+            await server.waitUntilStopped()
+            ready.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        return (await iterator.next(), server)
+    }
+
     /// `router` served on 127.0.0.1 at a port the system picks, with a logger that writes nothing
     /// but critical lines: the small HTTP servers tests stand up (a collector, a callback
     /// receiver, a stand-in for Swedbank Pay). Returns once it listens; nil port if it never did.
@@ -52,17 +68,10 @@ extension RunningServices {
     ) async -> (port: Int?, server: RunningServices) {
         var logger = Logger(label: label)
         logger.logLevel = .critical
-        let (ports, ready) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { ready.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        let server = RunningServices([app], logger: logger)
-        // The server's end finishes the wait too, so a server that could not bind is no hang.
-        Task {
-            await server.waitUntilStopped()
-            ready.finish()
+        return await listening(logger: logger) { ready in
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { await ready($0.localAddress?.port ?? 0) }, logger: logger)
         }
-        var iterator = ports.makeAsyncIterator()
-        return (await iterator.next(), server)
     }
 }

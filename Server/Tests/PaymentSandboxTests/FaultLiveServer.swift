@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
-import LocalStack
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -22,17 +21,17 @@ struct FaultLiveServer {
 
     /// Runs `body` with the server's base URL and a client, then stops both.
     func run(_ body: @escaping @Sendable (String, HTTPClient) async throws -> Void) async throws {
-        let stack = try await LocalStack.start(LocalStack.Plan(sandbox: configuration, sandboxNamesItsPort: false))
+        let sandbox = try await PaymentSandboxServer.start(configuration: configuration)
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            try await body(stack.sandboxURL.absoluteString, client)
+            try await body(sandbox.baseURL.absoluteString, client)
         } catch {
             try? await client.shutdown()
-            await stack.stop()
+            await sandbox.stop()
             throw error
         }
         try await client.shutdown()
-        await stack.stop()
+        await sandbox.stop()
     }
 }
 
