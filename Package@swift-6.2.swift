@@ -37,7 +37,7 @@ let package = Package(
     traits: [
         .trait(
             name: "Server",
-            description: "The PaymentSandbox and ServerSupport products, with their dependencies (Hummingbird, SwiftNIO)."
+            description: "The PaymentSandbox and ServerSupport products and their dependencies (Hummingbird, NIO)."
         ),
         .default(enabledTraits: []),
     ],
