@@ -13,7 +13,7 @@ import PackageDescription
 
 // The server targets' dependencies, only with the trait. Their versions are those of
 // `Server/Package.swift` (`scripts/wrap-server-sources --check` compares them).
-let server: TargetDependencyCondition = .when(traits: ["Server"])
+let server: TargetDependencyCondition? = .when(traits: ["Server"])
 // Warnings are errors in our own code; SwiftPM drops this setting for a package taken by URL.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
