@@ -3,9 +3,9 @@
 // alone; SwiftPM picks the newest `Package@swift-X.Y.swift` its version allows). The SDK targets
 // below are the same as there, and an app that adds the SDK still resolves nothing else.
 //
-// Beside them: the Payment Sandbox and what it is made of (`Server/Sources/...`, also targets of the
-// server package in `Server/`), as products for other packages' tests, behind the trait `Server`,
-// off by default. Every dependency of those targets is conditional on the trait, so SwiftPM fetches
+// Beside them: the Payment Sandbox and what it is made of (`Server/Sources/...`), as products for
+// other packages' tests — and for the server package in `Server/`, which takes them from here —
+// behind the trait `Server`, off by default. Every dependency of those targets is conditional on the trait, so SwiftPM fetches
 // none of them for a package that does not enable it. With the trait off their sources compile to
 // nothing: each file is inside `#if Server` (enabled traits are compilation conditions), which
 // `scripts/wrap-server-sources` keeps true.
@@ -78,8 +78,7 @@ let package = Package(
             dependencies: ["SwedbankPaySDK", "SwedbankPaySDKMerchantBackend", "SwedbankPaySDKTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // The server package's targets of the same names (its `Package.swift` defines `Server` for
-        // them); tested there.
+        // The server package (`Server/`) uses these two with the trait on and tests them.
         .target(
             name: "ServerSupport",
             dependencies: [

@@ -8,24 +8,24 @@ import PackageDescription
 // `unsafeFlags`: SwiftPM refuses those in any package used as a dependency, and ignores this
 // setting in a remote one, so a package depending on these targets builds them as usual.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
-// ServerSupport and PaymentSandbox are also targets of the root package (for other packages' tests),
-// whose trait `Server` each of their files is inside (`#if Server`, scripts/wrap-server-sources).
-// Here they always compile.
-let rootServerTarget: [SwiftSetting] = strict + [.define("Server")]
+// ServerSupport and PaymentSandbox (`Sources/`) are targets of the root package, behind its trait
+// `Server`, so that other packages' tests can take the sandbox by URL
+// (docs/testing-your-backend.md); this package uses them from there, with the trait on.
+let serverSupport: Target.Dependency = .product(name: "ServerSupport", package: "SwedbankPaySDK")
+let paymentSandbox: Target.Dependency = .product(name: "PaymentSandbox", package: "SwedbankPaySDK")
 
 let package = Package(
     name: "SwedbankPayServer",
     // macOS 15: swift-configuration's floor (the servers run on Linux; this is for development).
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .library(name: "BrowserHost", targets: ["BrowserHost"]),
         .library(name: "MerchantBackend", targets: ["MerchantBackend"]),
         .library(name: "LocalStack", targets: ["LocalStack"]),
         .executable(name: "swedbankpay", targets: ["swedbankpay"]),
     ],
     dependencies: [
-        .package(name: "SwedbankPaySDK", path: ".."),
+        .package(name: "SwedbankPaySDK", path: "..", traits: ["Server"]),
         // The example app's cross-platform core, tested here against the real backend and sandbox.
         .package(name: "SwedbankPayExample", path: "../Examples/SwedbankPayExample.swiftpm"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -57,39 +57,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
-        // What both servers share: problem documents, HTML escaping, constant-time comparison.
-        .target(
-            name: "ServerSupport",
-            dependencies: [
-                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: rootServerTarget
-        ),
-        .target(
-            name: "PaymentSandbox",
-            dependencies: [
-                "ServerSupport",
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: rootServerTarget
-        ),
         .target(
             name: "BrowserHost",
             dependencies: [
-                "ServerSupport",
+                serverSupport,
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,7 +70,7 @@ let package = Package(
         .target(
             name: "MerchantBackend",
             dependencies: [
-                "ServerSupport",
+                serverSupport,
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -120,8 +91,8 @@ let package = Package(
         .target(
             name: "LocalStack",
             dependencies: [
-                "ServerSupport",
-                "PaymentSandbox",
+                serverSupport,
+                paymentSandbox,
                 "MerchantBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -134,10 +105,10 @@ let package = Package(
         .executableTarget(
             name: "swedbankpay",
             dependencies: [
-                "ServerSupport",
+                serverSupport,
                 "LocalStack",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "PaymentSandbox",
+                paymentSandbox,
                 "MerchantBackend",
                 "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
@@ -169,9 +140,9 @@ let package = Package(
             name: "PropertyTests",
             dependencies: [
                 "MerchantBackend",
-                "PaymentSandbox",
+                paymentSandbox,
                 "LocalStack",
-                "ServerSupport",
+                serverSupport,
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -182,8 +153,8 @@ let package = Package(
             name: "PaymentSandboxTests",
             dependencies: [
                 "LocalStack",
-                "PaymentSandbox",
-                "ServerSupport",
+                paymentSandbox,
+                serverSupport,
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -196,8 +167,8 @@ let package = Package(
             dependencies: [
                 "MerchantBackend",
                 "LocalStack",
-                "PaymentSandbox",
-                "ServerSupport",
+                paymentSandbox,
+                serverSupport,
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -216,8 +187,8 @@ let package = Package(
         .testTarget(
             name: "NativePaymentTests",
             dependencies: [
-                "ServerSupport",
-                "PaymentSandbox",
+                serverSupport,
+                paymentSandbox,
                 "BrowserHost",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKTesting", package: "SwedbankPaySDK"),
@@ -230,9 +201,9 @@ let package = Package(
             name: "BrowserHostTests",
             dependencies: [
                 "LocalStack",
-                "ServerSupport",
+                serverSupport,
                 "BrowserHost",
-                "PaymentSandbox",
+                paymentSandbox,
                 "MerchantBackend",
                 .product(name: "SwedbankPaySDK", package: "SwedbankPaySDK"),
                 .product(name: "SwedbankPaySDKMerchantBackend", package: "SwedbankPaySDK"),

@@ -27,7 +27,7 @@ import Testing
             #expect(order["status"] == .string("Initialized"))
             let path = try #require(order["id"]?.stringValue)
             let id = path.dropFirst("/psp/paymentorders/".count)
-            let paid = try await client.send(.POST, base + "/sandbox/paymentorders/\(id)/pay")
+            let paid = try await client.send(.POST, base + "/sandbox/paymentorders/\(id)/pay", json: "{}")
             #expect(paid.status == 200, "\(paid.body)")
             let read = try await client.send(.GET, base + path, token: sandbox.merchantToken)
             #expect(read.status == 200)
