@@ -20,10 +20,9 @@ FROM ${SWIFT_IMAGE} AS build
 WORKDIR /src
 # The dependencies first, in a layer of their own: it is rebuilt only when a manifest changes, not
 # with every source change. The server package reaches the SDK and the example app's core by path,
-# so their manifests come too. The root's Package@swift-6.2.swift adds only products behind a trait
-# that the server package does not enable (and names sources not copied yet), so the SDK's
-# Package.swift resolves the same here.
-COPY Package.swift ./
+# so their manifests come too: the root's two (the server package takes the sandbox's targets from
+# the one for Swift 6.2 and later, with its trait `Server`; resolving needs no sources).
+COPY Package.swift Package@swift-6.2.swift ./
 COPY Examples/SwedbankPayExample.swiftpm/Package.swift Examples/SwedbankPayExample.swiftpm/
 COPY Server/Package.swift Server/Package.resolve[d] Server/
 RUN swift package --package-path Server resolve
