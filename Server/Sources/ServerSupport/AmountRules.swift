@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The rules an amount meets on its way from the app through the Merchant Backend to Swedbank
 /// Pay: the server package's one statement of them, which the backend's preparation and admin
 /// API and the sandbox's validators apply. Each caller words its own problem (the bodies are each
@@ -26,3 +27,4 @@ public enum AmountRules {
         return total == amount ? .addsUp : .differs(total: total)
     }
 }
+#endif

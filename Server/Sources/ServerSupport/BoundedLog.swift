@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// An append-only log that keeps the newest `capacity` entries — the sandbox's request, event
@@ -147,3 +148,4 @@ public actor BoundedLog<Entry: Sendable> {
         totalAppended = 0
     }
 }
+#endif

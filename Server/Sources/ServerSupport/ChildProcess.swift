@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Synchronization
 
@@ -121,3 +122,4 @@ public final class ChildProcess: Sendable {
         #endif
     }
 }
+#endif

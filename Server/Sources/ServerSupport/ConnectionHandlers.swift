@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
@@ -120,3 +121,4 @@ final class HTTPPartsHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// How long a server waits for its clients, and how many connections it holds open: what keeps a
 /// client that opens connections and sends nothing, or half a request, from taking the server's
 /// file descriptors away from everyone else (docs/security.md, "Slow and broken HTTP").
@@ -77,3 +78,4 @@ public struct ConnectionLimits: Sendable, Equatable {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// Where one HTTP/1.1 connection is in its requests, as its timeouts and the connection limit see
 /// it: the pure core of ``ConnectionWatch``. Instants are nanoseconds on a monotonic clock.
 ///
@@ -128,3 +129,4 @@ public enum ConnectionPhase: Sendable, Equatable {
         return overflow ? .max : sum
     }
 }
+#endif

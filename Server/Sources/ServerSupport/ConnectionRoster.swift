@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The connections one server holds open, and who makes room for a new one: the pure core of
 /// ``ServerConnections``.
 ///
@@ -84,3 +85,4 @@ public struct ConnectionRoster: Sendable, Equatable {
         return best?.id
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import NIOCore
 
 /// One connection's ``ConnectionPhase``, carried out: its timer closes the connection when the
@@ -103,3 +104,4 @@ final class ConnectionWatch {
 
     static func now() -> Int64 { Int64(clamping: NIODeadline.now().uptimeNanoseconds) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Hummingbird
 import Synchronization
 
@@ -90,3 +91,4 @@ public struct DrainMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// Where a server is in its graceful shutdown, as its requests see it: the pure core of
 /// ``DrainGate``.
 ///
@@ -76,3 +77,4 @@ public enum DrainPhase: Sendable, Equatable {
         return true
     }
 }
+#endif

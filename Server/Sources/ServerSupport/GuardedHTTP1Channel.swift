@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -68,3 +69,4 @@ extension ServerConnections {
         }
     }
 }
+#endif

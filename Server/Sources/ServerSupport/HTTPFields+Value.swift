@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import HTTPTypes
 
 extension HTTPFields {
@@ -20,3 +21,4 @@ extension HTTPFields {
         return joined
     }
 }
+#endif

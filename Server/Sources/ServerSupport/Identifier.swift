@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The one rule for identifiers that cross a trust boundary, shared by both servers.
 ///
 /// Text that names something — a payer, a token, an order, a request — is compared by its UTF-8
@@ -133,3 +134,4 @@ public enum Identifier {
         public var description: String { text }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 #if canImport(Glibc)
@@ -34,3 +35,4 @@ public enum LoopbackHost {
         return bytes == loopback || (Array(bytes[0..<12]) == mappedPrefix && bytes[12] == 127)
     }
 }
+#endif

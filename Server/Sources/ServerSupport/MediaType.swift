@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The parts of a `Content-Type` (or one `Accept` element) that decide how a body is read: the
 /// media type and its parameters.
 ///
@@ -45,3 +46,4 @@ public enum MediaType {
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     private static func isUpper(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
 }
+#endif

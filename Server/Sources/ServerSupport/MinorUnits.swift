@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The bounds on money from outside, in the currency's minor unit, and the one piece of arithmetic
 /// both servers do with it: a part's share of the VAT.
 ///
@@ -51,3 +52,4 @@ public enum MinorUnits {
         return total
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import NIOHTTP1
 import SwedbankPaySDK
 
@@ -37,3 +38,4 @@ public struct PlainProblem: RouterProblems {
 
     public static func newInstance() -> String? { nil }
 }
+#endif

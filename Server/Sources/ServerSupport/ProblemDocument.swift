@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -66,3 +67,4 @@ public enum ConstantTime {
         return difference == 0
     }
 }
+#endif

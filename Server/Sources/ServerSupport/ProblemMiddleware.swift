@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import Logging
@@ -63,3 +64,4 @@ public struct ProblemMiddleware<Problem: RouterProblems, Context: RequestContext
         return problem.response(instance: Problem.newInstance())
     }
 }
+#endif

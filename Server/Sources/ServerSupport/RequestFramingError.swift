@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
@@ -46,3 +47,4 @@ public struct RequestFramingError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 }
+#endif

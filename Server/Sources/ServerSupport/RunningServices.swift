@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -75,3 +76,4 @@ extension RunningServices {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import HummingbirdCore
 import Synchronization
 
@@ -105,3 +106,4 @@ public final class ServerConnections: Sendable {
         func isAcceptingNewConnections() -> Bool { connections.acceptsMore() }
     }
 }
+#endif

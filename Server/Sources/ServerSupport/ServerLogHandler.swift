@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Logging
 
@@ -68,3 +69,4 @@ enum TextLogLine {
             "\(time.formatted(ServerLogHandler.timestampStyle)) \(event.level) \(label) :\(fields) [\(event.source)] \(event.message)"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Logging
 import SwedbankPaySDK
@@ -76,3 +77,4 @@ enum JSONLogLine {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The `http://` (or, served over TLS, `https://`) URL at which this machine reaches a server
@@ -38,3 +39,4 @@ public enum ServerURL {
         return url
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -64,3 +65,4 @@ public enum UTCTimestamp {
         bytes[start...].reverse()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -25,3 +26,4 @@ struct CallbackDelivery: Sendable, Codable, Equatable {
     /// Whether another attempt is scheduled.
     let willRetry: Bool
 }
+#endif

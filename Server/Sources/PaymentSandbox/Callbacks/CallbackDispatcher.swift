@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -196,3 +197,4 @@ final class CallbackDispatcher: @unchecked Sendable {
         }
     }
 }
+#endif

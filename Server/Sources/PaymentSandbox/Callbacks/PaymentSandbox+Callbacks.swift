@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 extension PaymentSandbox {
@@ -7,3 +8,4 @@ extension PaymentSandbox {
         services.callbacks.shutdown()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -35,3 +36,4 @@ struct ActiveFault: Sendable {
 
     var json: SwedbankPaySDK.JSONValue { rule.json(remaining: remaining, applied: applied) }
 }
+#endif

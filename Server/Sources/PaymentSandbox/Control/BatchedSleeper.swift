@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Synchronization
 
 /// Sleeps for the `delay` fault, woken in batches by one timer.
@@ -124,3 +125,4 @@ final class BatchedSleeper: Sendable {
         }
     }
 }
+#endif

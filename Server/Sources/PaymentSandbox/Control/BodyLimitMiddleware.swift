@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -17,3 +18,4 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -79,3 +80,4 @@ final class ConnectionFaultHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireChannelInactive()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 import ServerSupport
@@ -145,3 +146,4 @@ struct ControlAccess: Sendable {
         return lower
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Where the sandbox may listen, and with what control token: checked before it starts.
@@ -48,3 +49,4 @@ public enum ControlBinding {
         }
     }
 }
+#endif

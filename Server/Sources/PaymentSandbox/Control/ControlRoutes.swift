@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -87,3 +88,4 @@ struct ControlRoutes: SandboxModule {
         return JSONResponse.make(fault.json, status: 201)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -29,3 +30,4 @@ public enum FaultAction: Sendable, Equatable {
         }
     }
 }
+#endif

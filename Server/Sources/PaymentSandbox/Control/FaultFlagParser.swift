@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Reads the `--fault` flag of `swedbankpay sandbox`:
@@ -83,3 +84,4 @@ public enum FaultFlagParser {
         FaultRuleError("--fault \"\(flag)\": \(reason). Example: --fault \"\(example)\"")
     }
 }
+#endif

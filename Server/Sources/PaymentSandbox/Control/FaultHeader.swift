@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 
@@ -18,3 +19,4 @@ enum FaultHeader {
         return (String(parts[1]), String(parts[0]))
     }
 }
+#endif

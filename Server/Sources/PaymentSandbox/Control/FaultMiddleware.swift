@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import NIOHTTP1
@@ -80,3 +81,4 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
         return phrase.isEmpty || phrase.hasPrefix("HTTP") ? "System error" : phrase
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -126,3 +127,4 @@ extension FaultRule {
         return .object(object)
     }
 }
+#endif

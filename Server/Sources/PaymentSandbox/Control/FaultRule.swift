@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A fault injection rule: which requests (method and path pattern), what happens to them
@@ -121,3 +122,4 @@ public struct FaultRule: Sendable, Equatable {
             && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Why a fault rule given in code or on the command line (`--fault`) was refused; the message says
@@ -11,3 +12,4 @@ public struct FaultRuleError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The fault rules in force, in the order they were added. The first rule that matches a request
@@ -77,3 +78,4 @@ final class FaultRuleStore: @unchecked Sendable {
         }
     }
 }
+#endif

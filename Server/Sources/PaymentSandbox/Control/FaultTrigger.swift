@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Which of the matching requests a fault rule applies to.
@@ -13,3 +14,4 @@ public enum FaultTrigger: Sendable, Equatable {
     /// The most requests one `count` rule may cover.
     public static let maxCount = 1_000_000
 }
+#endif

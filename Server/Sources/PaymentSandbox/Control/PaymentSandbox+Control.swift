@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The control API in code: what `/sandbox/faults` does over HTTP, for the command line
@@ -40,3 +41,4 @@ extension PaymentSandbox {
         control.faults.removeAll()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -39,3 +40,4 @@ struct RequestLogEntry: Sendable {
 
     private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -57,3 +58,4 @@ struct RequestLogMiddleware: RouterMiddleware {
         return Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Synchronization
 
 /// What the control API can change while the sandbox runs (`GET`/`PATCH /sandbox/settings`),
@@ -32,3 +33,4 @@ final class SandboxSettings: Sendable {
         current.withLock { $0 = initial }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A small SplitMix64 generator: the fault rules' `fraction` draws, reproducible from a seed.
@@ -32,3 +33,4 @@ struct SeededRandom: Sendable {
         Double(next() >> 11) * 0x1.0p-53
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -68,3 +69,4 @@ struct PostPurchaseFailure: Sendable, Codable, Equatable {
     /// The problem the merchant was answered with.
     var problem: SwedbankPaySDK.JSONObject
 }
+#endif

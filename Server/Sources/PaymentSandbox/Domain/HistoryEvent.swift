@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The names of a payment order's history entries, as the portal's history examples spell them.
@@ -29,3 +30,4 @@ enum HistoryInitiator: String, Sendable, Codable, CaseIterable, CustomStringConv
 
     var description: String { rawValue }
 }
+#endif

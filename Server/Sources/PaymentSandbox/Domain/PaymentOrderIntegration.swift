@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// How the payer opened a payment order: the order's `integration` field, set by the first
@@ -10,3 +11,4 @@ enum PaymentOrderIntegration: String, Sendable, Equatable, CaseIterable {
     /// The native payment session (`view-paymentsession`).
     case app = "App"
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -122,3 +123,4 @@ extension PaymentOrderRecord {
         history.append(HistoryEntry(created: now, name: .paymentAborted, initiatedBy: initiatedBy))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -126,3 +127,4 @@ struct PaymentOrderRecord: Sendable {
     /// Guest mode: no `payer.payerReference`, so nothing can be saved for the payer.
     var isGuest: Bool { order.payer?.payerReference == nil }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -73,3 +74,4 @@ extension PaymentOrderRecord {
     /// A kept member of the order's request, as sent (an object's members the model lacks).
     func requested(_ member: RequestMember) -> SwedbankPaySDK.JSONValue? { requestMembers[member] }
 }
+#endif

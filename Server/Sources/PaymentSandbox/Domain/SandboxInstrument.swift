@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -70,3 +71,4 @@ enum SandboxInstrument: String, Sendable, Codable, CaseIterable, CustomStringCon
     /// Whether the instrument is a card the scheme authorizes (a card or a wallet's card).
     var isCard: Bool { self == .creditCard || self == .applePay }
 }
+#endif

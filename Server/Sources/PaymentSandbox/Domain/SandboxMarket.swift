@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The market a payment order is sold in, read from its currency, and the instruments the
@@ -32,3 +33,4 @@ enum SandboxMarket: String, Sendable, CaseIterable {
         }
     }
 }
+#endif

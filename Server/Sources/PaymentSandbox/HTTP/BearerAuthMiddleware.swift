@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -25,3 +26,4 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 }
+#endif

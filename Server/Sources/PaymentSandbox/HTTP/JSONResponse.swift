@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -56,3 +57,4 @@ enum JSONResponse {
         Response(status: .noContent)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 
@@ -47,3 +48,4 @@ struct PublicURL: Sendable {
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 }
+#endif

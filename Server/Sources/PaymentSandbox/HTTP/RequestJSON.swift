@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import NIOCore
@@ -72,3 +73,4 @@ enum RequestJSON {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// What a route noted about one request for the request log (warnings such as a leniency
@@ -18,3 +19,4 @@ public final class RequestNotes: @unchecked Sendable {
     /// The warnings noted so far.
     var warnings: [String] { lock.withLock { notes } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import ServerSupport
 
 /// The sandbox's problems render as RFC 7807 JSON through ``ProblemDocument``, and the router's own
@@ -30,3 +31,4 @@ extension SandboxProblem: RouterProblems {
             + hex(generator.next()) + "-01"
     }
 }
+#endif

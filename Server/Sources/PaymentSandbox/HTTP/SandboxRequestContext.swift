@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 
@@ -11,3 +12,4 @@ public struct SandboxRequestContext: RequestContext {
         coreContext = .init(source: source)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Hummingbird
 import ServerSupport
 
@@ -21,3 +22,4 @@ struct HealthRoutes: SandboxModule {
 
     func reset() async {}
 }
+#endif

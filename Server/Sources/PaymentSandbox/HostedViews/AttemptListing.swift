@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -47,3 +48,4 @@ enum AttemptListing {
         return rows.sorted { $0.created < $1.created }.map { .object($0.row) }
     }
 }
+#endif

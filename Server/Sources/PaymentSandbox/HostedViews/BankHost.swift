@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Where the sandbox's third-party "bank" page lives: on another host name of the same sandbox,
@@ -18,3 +19,4 @@ enum BankHost {
         return components.string ?? base
     }
 }
+#endif

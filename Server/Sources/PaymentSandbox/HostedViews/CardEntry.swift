@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A card the payer typed into the hosted payment menu, checked as the menu's own script checks
@@ -101,3 +102,4 @@ struct CardEntry: Sendable, Equatable {
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
+#endif

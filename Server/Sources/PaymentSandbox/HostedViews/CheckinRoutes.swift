@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -67,3 +68,4 @@ struct CheckinRoutes: Sendable {
         ])
     }
 }
+#endif

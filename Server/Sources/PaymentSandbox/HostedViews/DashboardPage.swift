@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// `GET /sandbox/`: the page a developer opens first when a test payment goes wrong. It lists
@@ -210,3 +211,4 @@ enum DashboardPage {
         })();
         """#
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -60,3 +61,4 @@ struct HostedViewAttemptRequest: Sendable, Equatable {
         return HostedViewAttemptRequest(instrument: instrument, card: card, msisdn: msisdn, consent: consent)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -262,3 +263,4 @@ enum HostedViewClientScript {
         hostedView[boot.kind] = function (config) { return new View(config); };
         """#
 }
+#endif

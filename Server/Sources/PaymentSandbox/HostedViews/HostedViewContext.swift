@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Everything a hosted-view decision needs besides the order and the view's state: time, ids and
@@ -13,3 +14,4 @@ struct HostedViewContext: Sendable {
     /// ``SandboxConfiguration/swishOtherDeviceApprovalDelay``.
     let swishApprovalDelay: TimeInterval?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// How the hosted payment menu offers each instrument and how it is paid there.
@@ -22,3 +23,4 @@ enum HostedViewInstrument {
         }
     }
 }
+#endif

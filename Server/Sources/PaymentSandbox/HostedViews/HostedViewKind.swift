@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The three hosted views: the v3 checkout, the v2 payment menu and the v2 checkin
@@ -28,3 +29,4 @@ enum HostedViewKind: String, Sendable, CaseIterable {
         }
     }
 }
+#endif

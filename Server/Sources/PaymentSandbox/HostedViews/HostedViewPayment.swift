@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -336,3 +337,4 @@ struct HostedViewPayment: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -197,3 +198,4 @@ struct HostedViewPaymentRoutes: Sendable {
         return HostedViewSubpages.finished(token: viewToken, text: text, language: done.payment.language)
     }
 }
+#endif

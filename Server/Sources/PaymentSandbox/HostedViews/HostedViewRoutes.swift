@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -176,3 +177,4 @@ struct HostedViewRoutes: SandboxModule {
             status: 404)
     }
 }
+#endif

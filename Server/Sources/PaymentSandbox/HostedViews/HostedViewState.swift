@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// What the hosted view of one payment order remembers between requests, beside the order
@@ -80,3 +81,4 @@ struct HostedViewState: Sendable, Equatable {
     /// The payer's e-mail once they identified in a v3 menu that asks for consumer info.
     var identifiedEmail: String?
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -32,3 +33,4 @@ enum NoticePage {
             """
     }
 }
+#endif

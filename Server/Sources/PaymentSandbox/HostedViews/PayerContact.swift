@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The e-mail address and mobile number a payer identifies with, in the checkin view and in a v3
@@ -32,3 +33,4 @@ struct PayerContact: Sendable, Equatable {
         return PayerContact(email: email, msisdn: number.isEmpty ? nil : number)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The checks the menu and checkin pages run before calling the sandbox, as `menuChecks`: the
@@ -47,3 +48,4 @@ enum PaymentMenuChecks {
         })();
         """#
 }
+#endif

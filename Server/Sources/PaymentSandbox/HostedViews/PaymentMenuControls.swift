@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The second part of the payment menu page's function (after ``PaymentMenuScript``'s core, in
@@ -130,3 +131,4 @@ enum PaymentMenuControls {
           }
         """#
 }
+#endif

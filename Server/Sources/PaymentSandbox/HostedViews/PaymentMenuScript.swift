@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The behaviour of the payment menu page (``PaymentMenuPage``): client-side checks that mirror
@@ -268,3 +269,4 @@ enum PaymentMenuScript {
 
         """#
 }
+#endif

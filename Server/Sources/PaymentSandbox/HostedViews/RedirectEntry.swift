@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -37,3 +38,4 @@ enum RedirectEntry: Sendable, Equatable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -55,3 +56,4 @@ struct RedirectRoutes: Sendable {
                 opened, base: base, kind: v3 ? .checkout : .paymentMenu, parentOrigin: nil))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -93,3 +94,4 @@ enum SandboxPageStyle {
         String(culture.prefix { $0 != "-" }).lowercased()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The language of the pages a payer sees — the payment menu, checkin, the card form, the 3-D
@@ -87,3 +88,4 @@ enum PayerLanguage: String, Sendable, CaseIterable {
         return number + "\u{00A0}" + symbol
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 extension PayerWords {
@@ -225,3 +226,4 @@ extension PayerWords {
         nothingWaits: "Здесь вас ничего не ждёт",
         noBankPayment: "Банковский платёж не ожидается; статус заказа: {status}.")
 }
+#endif

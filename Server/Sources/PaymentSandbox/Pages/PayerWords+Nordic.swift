@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 extension PayerWords {
@@ -216,3 +217,4 @@ extension PayerWords {
         returnToShop: "Palaa kauppaan", notFoundHeading: "Maksua ei löytynyt",
         nothingWaits: "Täällä ei odota mitään", noBankPayment: "Pankkimaksua ei odoteta; tilauksen tila on {status}.")
 }
+#endif

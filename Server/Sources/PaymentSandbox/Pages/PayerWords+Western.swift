@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 extension PayerWords {
@@ -236,3 +237,4 @@ extension PayerWords {
         nothingWaits: "Nic tu na Ciebie nie czeka",
         noBankPayment: "Żaden przelew nie czeka; status zamówienia: {status}.")
 }
+#endif

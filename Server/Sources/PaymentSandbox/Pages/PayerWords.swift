@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -106,3 +107,4 @@ extension PayerWords {
         returnToShop: "Return to the shop", notFoundHeading: "Payment not found",
         nothingWaits: "Nothing waits for you here", noBankPayment: "No bank payment waits; the order is {status}.")
 }
+#endif

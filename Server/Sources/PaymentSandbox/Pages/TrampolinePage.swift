@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -96,3 +97,4 @@ struct TrampolinePage: Sendable {
         return literal + "\""
     }
 }
+#endif

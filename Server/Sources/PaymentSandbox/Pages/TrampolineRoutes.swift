@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 
@@ -73,3 +74,4 @@ struct TrampolineRoutes: SandboxModule {
         return parameters
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -41,3 +42,4 @@ struct ArmedProblemRequest: Sendable, Equatable {
         return (record, chosen, row)
     }
 }
+#endif

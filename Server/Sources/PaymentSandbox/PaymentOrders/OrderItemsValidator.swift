@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -99,3 +100,4 @@ enum OrderItemsValidator {
         text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     }
 }
+#endif

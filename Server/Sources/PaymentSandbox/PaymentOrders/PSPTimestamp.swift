@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -14,3 +15,4 @@ enum PSPTimestamp {
         return UTCTimestamp.format(seconds: Int64(whole), fraction: ticks, digits: 7)
     }
 }
+#endif

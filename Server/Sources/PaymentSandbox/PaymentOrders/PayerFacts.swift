@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Crypto
 import Foundation
 import SwedbankPaySDK
@@ -111,3 +112,4 @@ enum PayerFacts {
         return "Unknown"
     }
 }
+#endif

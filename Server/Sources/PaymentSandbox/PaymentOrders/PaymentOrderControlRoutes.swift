@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -101,3 +102,4 @@ struct PaymentOrderControlRoutes: SandboxModule {
             SwedbankPaySDK.JSONValue.object(PaymentOrderDocument.render(record, expand: [], operations: operations)))
     }
 }
+#endif

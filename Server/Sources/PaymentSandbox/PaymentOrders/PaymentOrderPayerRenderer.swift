@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -49,3 +50,4 @@ enum PaymentOrderPayerRenderer {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
+#endif

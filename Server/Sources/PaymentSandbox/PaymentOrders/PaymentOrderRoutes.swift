@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -278,3 +279,4 @@ struct PaymentOrderRoutes: SandboxModule {
             apiVersion: record.apiVersion)
     }
 }
+#endif

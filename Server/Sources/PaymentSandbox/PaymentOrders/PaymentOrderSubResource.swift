@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 import SwedbankPaySDK
@@ -251,3 +252,4 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
         return ["orderItems": .object(["id": .string(id), "orderItemList": .array(items)])]
     }
 }
+#endif

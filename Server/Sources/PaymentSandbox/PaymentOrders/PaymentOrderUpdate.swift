@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -152,3 +153,4 @@ enum PaymentOrderUpdate: Sendable, Equatable {
         return last
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import SwedbankPaySDK
 
 /// Request shapes the real Swedbank Pay accepts although its documentation describes another,
@@ -56,3 +57,4 @@ enum RealServiceLeniency {
         return object
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A saved-card attempt in 3-D Secure.
@@ -15,3 +16,4 @@ struct CardPaymentAttempt: Sendable, Equatable {
     var transaction: ThreeDSecureTransaction
     var step: Step
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// What a session transition did to its payment order, so the routes can tell the merchant
@@ -18,3 +19,4 @@ enum PaymentOrderChange: Sendable, Equatable {
         }
     }
 }
+#endif

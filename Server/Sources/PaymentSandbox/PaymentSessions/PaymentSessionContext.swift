@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Everything a transition needs besides the session, the order and the request: time, ids, the
@@ -19,3 +20,4 @@ struct PaymentSessionContext: Sendable {
         SavedCardPrefill.prefills(order: order, storedTokens: storedTokens, hidden: session.hideStoredPaymentOptions)
     }
 }
+#endif

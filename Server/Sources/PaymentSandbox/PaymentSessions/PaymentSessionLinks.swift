@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The hrefs of one session's operations. Every session operation lives under the session URL
@@ -30,3 +31,4 @@ struct PaymentSessionLinks: Sendable {
         urls.url("/checkout/client/\(order.viewToken)?culture=\(order.order.culture.rawValue)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Runs one request per session at a time. A session's state lives in two actors (its record and
@@ -37,3 +38,4 @@ actor PaymentSessionLock {
         next.resume()
     }
 }
+#endif

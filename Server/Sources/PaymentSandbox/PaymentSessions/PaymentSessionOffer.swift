@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The operations a session offers in its current state: top level and per method. The view
@@ -177,3 +178,4 @@ struct PaymentSessionOffer: Sendable {
         return sign + "\(magnitude / 100)." + String(format: "%02d", Int(magnitude % 100))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Where a payment session is in the native flow. The order's status overrides it: once the order
@@ -29,3 +30,4 @@ enum PaymentSessionPhase: Sendable, Equatable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The sandbox's state of one payment session: the native flow of one payment order, keyed by the
@@ -29,3 +30,4 @@ struct PaymentSessionRecord: Sendable, Equatable {
         self.orderID = orderID
     }
 }
+#endif

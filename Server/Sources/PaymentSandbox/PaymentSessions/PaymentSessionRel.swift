@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The rels of the payment session's operations and integration tasks, by their names on the
@@ -28,3 +29,4 @@ enum PaymentSessionRel: String, Sendable, CaseIterable, CustomStringConvertible 
     /// The wire name, so a message that names a rel says what the model says.
     var description: String { rawValue }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// What a session request is answered with.
@@ -9,3 +10,4 @@ enum PaymentSessionReply: Sendable {
     /// A problem (409 operationnotallowed, 400 inputerror, ...).
     case problem(SandboxProblem)
 }
+#endif

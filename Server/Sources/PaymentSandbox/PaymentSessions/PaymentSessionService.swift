@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import ServerSupport
@@ -76,3 +77,4 @@ struct PaymentSessionService: Sendable {
         await events.clear()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Apple Pay: start-payment-attempt answers the wallet-sdk task; the app posts the sheet's token
@@ -33,3 +34,4 @@ extension PaymentSessionTransition {
             ])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Saved cards: start-payment-attempt with a prefill's token, then (by test card) nothing,
@@ -103,3 +104,4 @@ extension PaymentSessionTransition {
             ids: context.ids)
     }
 }
+#endif

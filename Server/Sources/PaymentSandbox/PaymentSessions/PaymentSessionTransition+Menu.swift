@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The operations around the payment menu: prepare, expand, customize, abort, failed attempts
@@ -100,3 +101,4 @@ extension PaymentSessionTransition {
         reply = .noContent
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Swish: a payment request answered by the payer in the (simulated) Swish app, on this device
@@ -59,3 +60,4 @@ extension PaymentSessionTransition {
             details: ["msisdn": attempt.msisdn ?? Self.localSwishPayer])
     }
 }
+#endif

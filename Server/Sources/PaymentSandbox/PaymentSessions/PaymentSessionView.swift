@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -74,3 +75,4 @@ enum PaymentSessionView {
         url.map { .string($0.absoluteString) } ?? .null
     }
 }
+#endif

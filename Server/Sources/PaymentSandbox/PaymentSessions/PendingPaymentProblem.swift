@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The problem of the latest failed attempt, shown in every model until the SDK acknowledges it.
@@ -8,3 +9,4 @@ struct PendingPaymentProblem: Sendable, Equatable {
     let problem: PaymentAttemptProblem
     var acknowledged = false
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -20,3 +21,4 @@ struct SessionExpectation: Sendable, Equatable {
         return .object(["name": .string(name), "type": .string(type), "value": value])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -31,3 +32,4 @@ struct SessionOperation: Sendable, Equatable {
         return .object(object)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A Swish payment request waiting for the payer.
@@ -14,3 +15,4 @@ struct SwishPaymentAttempt: Sendable, Equatable {
 
     var isLocalStart: Bool { msisdn == nil }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -110,3 +111,4 @@ public final class PaymentSandbox: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -99,3 +100,4 @@ public struct SandboxConfiguration: Sendable {
         self.payerReferenceMatching = payerReferenceMatching
     }
 }
+#endif

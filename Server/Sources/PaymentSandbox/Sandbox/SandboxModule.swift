@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -36,3 +37,4 @@ protocol SandboxModule: Sendable {
     /// Forgets everything (`POST /sandbox/reset`).
     func reset() async
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -19,3 +20,4 @@ struct SandboxTime: Sendable {
     /// Now, on the wall.
     var date: Date { epoch.addingTimeInterval(clock.now - reference) }
 }
+#endif

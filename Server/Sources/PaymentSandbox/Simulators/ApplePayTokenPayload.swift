@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import SwedbankPaySDK
 
@@ -37,3 +38,4 @@ struct ApplePayTokenPayload: Sendable, Equatable {
             "The Apple Pay payment payload is invalid.", problems: [("paymentPayload", description)])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 extension PaymentOrderRecord {
@@ -15,3 +16,4 @@ extension PaymentOrderRecord {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The test amounts (minor units) that make a card authorization fail, from Swedbank Pay's test
@@ -33,3 +34,4 @@ enum CardMagicAmount {
         return .card(entry.name, originalDetail: entry.original)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Reads `application/x-www-form-urlencoded` bodies: what browsers (and the SDK's 3-D Secure web
@@ -29,3 +30,4 @@ enum FormBody {
         return spaced.removingPercentEncoding ?? spaced
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// How a test card behaves when a saved-card attempt is started with it.
@@ -12,3 +13,4 @@ enum SandboxCardBehaviour: String, Sendable, Equatable {
     /// Rejected during network tokenization: the attempt fails at once.
     case rejected
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A card number from Swedbank Pay's test data and how the sandbox treats it. Saved cards are
@@ -44,3 +45,4 @@ struct SandboxTestCard: Sendable, Equatable {
         return catalogue.first { $0.pan.hasPrefix(head) && $0.pan.hasSuffix(tail) }?.behaviour ?? .frictionless
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -130,3 +131,4 @@ struct SimulatorRoutes: Sendable {
 
     private var limit: Int { service.services.configuration.maxRequestBodyBytes }
 }
+#endif

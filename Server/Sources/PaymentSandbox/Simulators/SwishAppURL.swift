@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The URL the SDK opens to start the Swish app: `swish://paymentrequest?token=<t>&callbackurl=<u>`.
@@ -29,3 +30,4 @@ struct SwishAppURL: Sendable, Equatable {
         return current
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The Swish test triggers: a payment order whose `description` contains one of these codes has
@@ -65,3 +66,4 @@ enum SwishTrigger: String, Sendable, CaseIterable {
         .gatewayTimeout: ("swishgatewaytimeout", "Swish timed out waiting for the banks"),
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The sandbox's 3-D Secure messages (`threeDSMethodData`, `creq`, `cres`): a JSON object encoded
@@ -46,3 +47,4 @@ struct ThreeDSecureMessage: Sendable, Equatable, Codable {
             .replacingOccurrences(of: "=", with: "")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import ServerSupport
 
@@ -59,3 +60,4 @@ enum ThreeDSecurePages {
         HTMLText.escape(text)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// One 3-D Secure 2 authentication of a saved-card attempt, between the sandbox's 3DS server and
@@ -30,3 +31,4 @@ struct ThreeDSecureTransaction: Sendable, Equatable {
         ).encoded
     }
 }
+#endif

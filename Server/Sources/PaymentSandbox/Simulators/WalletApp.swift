@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// What the sandbox's Vipps and MobilePay apps answer: the `paid.details` a wallet payment
@@ -31,3 +32,4 @@ enum WalletApp {
         return VippsProblems.table.row("vippsdeclined")!.attemptProblem(originalDetail: "USER_CANCEL")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// A dictionary with a size limit and an idle lifetime: when full, the least recently used entry
@@ -137,3 +138,4 @@ struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         orderStart = 0
     }
 }
+#endif

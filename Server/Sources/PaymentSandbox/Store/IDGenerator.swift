@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Makes the sandbox's ids and tokens: GUIDs for resources, 64-hex tokens for views and sessions.
@@ -108,3 +109,4 @@ enum SystemRandomWords {
         return (0..<count).map { _ in generator.next() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
 import SwedbankPaySDK
@@ -97,3 +98,4 @@ struct PayerTokenRoutes: SandboxModule {
         return comment ?? ""
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Crypto
 import Foundation
 import NIOCore
@@ -84,3 +85,4 @@ extension SocketAddress {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Crypto
 import Foundation
 import HummingbirdCore
@@ -134,3 +135,4 @@ public struct TLSIdentity: Sendable {
         try .tls(base, tlsConfiguration: serverConfiguration)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The operations a payment order is created with (`paymentorder.operation`), as the developer
 /// portal names them: the one declaration of these words in the server package. The SDK's
 /// `SwedbankPaySDK.PaymentOrderOperation` has 5.0.3's two (an app switches over it exhaustively,
@@ -25,3 +26,4 @@ public enum OrderOperation: String, Sendable, Codable, CaseIterable, CustomStrin
     /// The wire word, so a message that names one says what the API says.
     public var description: String { rawValue }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The state of a Checkout v2 payment order (`paymentOrder.state`), as the developer portal names
 /// them: the one declaration of these words in the server package.
 public enum PaymentOrderState: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
@@ -9,3 +10,4 @@ public enum PaymentOrderState: String, Sendable, Codable, CaseIterable, CustomSt
     /// The wire word, so a message that names one says what the API says.
     public var description: String { rawValue }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The problem types of the Swedbank Pay API: `https://api.payex.com/psp/errordetail/<path>`, where
 /// the path names the problem, scoped to a resource or an instrument (`inputerror`,
 /// `paymentorders/inputerror`, `creditcard/carddeclined`). An open set — the portal's lists grow,
@@ -11,3 +12,4 @@ public enum ProblemTypes {
     /// The type named by `path` (`paymentorders/inputerror`).
     public static func errorDetail(_ path: String) -> String { errorDetail + path }
 }
+#endif

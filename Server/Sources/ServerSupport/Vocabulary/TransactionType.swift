@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 /// The type of a financial transaction (`financialTransactionsList[].type`, and a paid order's
 /// `paid.transactionType`), as the developer portal names them: the one declaration of these
 /// words in the server package.
@@ -14,3 +15,4 @@ public enum TransactionType: String, Sendable, Codable, CaseIterable, CustomStri
     /// The wire word, so a message that names one says what the API says.
     public var description: String { rawValue }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The portal's card problems (`…/errordetail/creditcard/<name>`): the contractual types, the
@@ -92,3 +93,4 @@ enum CardProblems {
             "The attempt is rejected. Modifications required."),
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The portal's invoice problems (`…/errordetail/invoice/<name>`): the assessment flow's types, its
@@ -51,3 +52,4 @@ enum InvoiceProblems {
             detail: detail)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// MobilePay's problems: the portal documents none (its MobilePay problem page is an empty
@@ -9,3 +10,4 @@ enum MobilePayProblems {
         name: SandboxInstrument.mobilePay.rawValue, instruments: [.mobilePay],
         source: "Checkout v3, Problems: none documented for MobilePay", decline: nil, rows: [])
 }
+#endif

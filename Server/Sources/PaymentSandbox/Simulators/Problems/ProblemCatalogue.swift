@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// Every problem list the portal documents for an instrument, in one place: what the control API
@@ -61,3 +62,4 @@ extension ProblemCatalogue {
     /// The `originalDetail` of a problem the control API asked for.
     static let controlOriginalDetail = "The sandbox's control API ended the attempt with this problem."
 }
+#endif

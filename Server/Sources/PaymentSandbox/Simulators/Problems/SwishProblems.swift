@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The portal's Swish problems (`…/errordetail/<name>`, no resource segment): every one has an
@@ -34,3 +35,4 @@ enum SwishProblems {
             name: name, type: PaymentAttemptProblem.errorDetail + name, status: status, title: title, detail: detail)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The portal's Trustly problem (`…/errordetail/trustly/<name>`): one type.
@@ -16,3 +17,4 @@ enum TrustlyProblems {
                     + "to its current state on Trustly's end.")
         ])
 }
+#endif

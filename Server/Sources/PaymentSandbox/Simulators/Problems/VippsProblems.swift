@@ -1,3 +1,4 @@
+#if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 
 /// The portal's Vipps problems (`…/errordetail/vipps/<name>`): the init call's, the callback's,
@@ -44,3 +45,4 @@ enum VippsProblems {
             detail: detail)
     }
 }
+#endif
