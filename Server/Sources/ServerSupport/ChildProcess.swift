@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A child process (the browser host's Chromium, the servers and nginx the tests run), started with
@@ -114,11 +114,11 @@ public final class ChildProcess: Sendable {
     /// it the child inherits this process's descriptors (NIO's sockets are close-on-exec anyway).
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         #if os(Linux)
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            // A nil handle is RTLD_DEFAULT on glibc: every loaded object.
-            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
-            else { return }
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        // A nil handle is RTLD_DEFAULT on glibc: every loaded object.
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
         #endif
     }
 }

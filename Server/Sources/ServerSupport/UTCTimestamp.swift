@@ -1,8 +1,8 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// ISO 8601 instants in UTC, `yyyy-MM-ddTHH:mm:ss.f…Z`, written from the numbers with the C
