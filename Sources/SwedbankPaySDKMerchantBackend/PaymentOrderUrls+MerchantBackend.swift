@@ -32,7 +32,7 @@ extension SwedbankPaySDK.PaymentOrderUrls {
 
     /// Payment order URLs for a Merchant Backend in any of the cultures Swedbank Pay accepts, so
     /// the trampoline page speaks the payment's language (pass the order's
-    /// ``SwedbankPaySDK/PaymentOrder/culture``).
+    /// `SwedbankPaySDK.PaymentOrder.culture`).
     ///
     /// - `hostUrls` is `[hostUrl]` (by default the backend URL); it is also the web view's base URL.
     /// - `completeUrl` and `cancelUrl` are `complete` and `cancel` resolved against the backend
