@@ -14,6 +14,23 @@ private func json(_ problems: [SwedbankPaySDK.SwedbankPaySubProblem]?) -> JSON {
     problems.map { .array($0.map { .array([json($0.name), json($0.description)]) }) } ?? .null
 }
 
+// The cases client and server problems share, identified alike.
+private func swedbankPayIdentity(
+    _ type: String, _ title: String?, _ status: Int, _ detail: String?, _ instance: String?, _ action: String?,
+    _ problems: [SwedbankPaySDK.SwedbankPaySubProblem]?, _ raw: [String: Any]
+) -> [JSON] {
+    [
+        .string("swedbankPay"), .string(type), json(title), json(status), json(detail), json(instance), json(action),
+        json(problems), json(raw),
+    ]
+}
+
+private func unknownIdentity(
+    _ type: String, _ title: String?, _ status: Int, _ detail: String?, _ instance: String?, _ raw: [String: Any]
+) -> [JSON] {
+    [.string("unknown"), .string(type), json(title), json(status), json(detail), json(instance), json(raw)]
+}
+
 extension SwedbankPaySDK.ClientProblem {
     /// Equal when the case and every field are; `raw` is compared as JSON.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity == rhs.identity }
@@ -28,14 +45,10 @@ extension SwedbankPaySDK.ClientProblem {
         case .mobileSDK(.invalidRequest(let message, let raw)):
             return [.string("mobileSDK.invalidRequest"), json(message), json(raw)]
         case .swedbankPay(let type, let title, let status, let detail, let instance, let action, let problems, let raw):
-            return [
-                .string("swedbankPay"), .string(type.problemType.rawValue), json(title), json(status), json(detail),
-                json(instance), json(action), json(problems), json(raw),
-            ]
+            return swedbankPayIdentity(
+                type.problemType.rawValue, title, status, detail, instance, action, problems, raw)
         case .unknown(let type, let title, let status, let detail, let instance, let raw):
-            return [
-                .string("unknown"), .string(type), json(title), json(status), json(detail), json(instance), json(raw),
-            ]
+            return unknownIdentity(type, title, status, detail, instance, raw)
         case .unexpectedContent(let status, let contentType, let body):
             return [.string("unexpectedContent"), json(status), json(contentType), json(body)]
         }
@@ -70,14 +83,10 @@ extension SwedbankPaySDK.ServerProblem {
                 .string("mobileSDK.invalidBackendResponse"), json(status), json(gatewayStatus), json(body), json(raw),
             ]
         case .swedbankPay(let type, let title, let status, let detail, let instance, let action, let problems, let raw):
-            return [
-                .string("swedbankPay"), .string(type.problemType.rawValue), json(title), json(status), json(detail),
-                json(instance), json(action), json(problems), json(raw),
-            ]
+            return swedbankPayIdentity(
+                type.problemType.rawValue, title, status, detail, instance, action, problems, raw)
         case .unknown(let type, let title, let status, let detail, let instance, let raw):
-            return [
-                .string("unknown"), .string(type), json(title), json(status), json(detail), json(instance), json(raw),
-            ]
+            return unknownIdentity(type, title, status, detail, instance, raw)
         case .unexpectedContent(let status, let contentType, let body):
             return [.string("unexpectedContent"), json(status), json(contentType), json(body)]
         }
