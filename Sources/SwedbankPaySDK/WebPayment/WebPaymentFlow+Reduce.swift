@@ -146,21 +146,42 @@ extension SwedbankPaySDK.WebPaymentFlow {
             payment = .failed(nil, SwedbankPaySDK.WebPaymentError(error))
         case .saved(let saved, _) where saved.isTerminal:
             payment = saved
-        case .saved(let saved, let problem?):
-            payment = .failed(saved.paymentOrderInfo, problem)
-        case .saved(.idle, nil):
+        case .saved(let saved, let configuration):
+            if let problem = Self.restorationProblem(configuration) {
+                payment = .failed(saved.paymentOrderInfo, SwedbankPaySDK.WebPaymentError(problem))
+            } else {
+                return resume(saved)
+            }
+        }
+        return terminalNotice.map { [.notify($0)] } ?? []
+    }
+
+    /// Why a controller cannot go on with a saved payment, or nil. A configuration given to the
+    /// saved controller's initializer is not in the data: a controller not given one itself
+    /// cannot know it (5.0.3's rule; 5.0.3 fails it even when the restoring controller was given
+    /// one). Otherwise a controller without any configuration cannot go on.
+    private static func restorationProblem(_ configuration: SwedbankPaySDK.RestoringConfiguration) -> (any Error)? {
+        if configuration.wasGiven == true, !configuration.isGiven {
+            return SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration
+        }
+        return configuration.isAvailable ? nil : SwedbankPaySDKController.ControllerError.missingConfiguration
+    }
+
+    /// A saved payment this controller goes on with, where it was.
+    private mutating func resume(_ saved: SwedbankPaySDK.WebPaymentState) -> [Action] {
+        switch saved {
+        case .idle:
             // Nothing was started: the payment can still be.
             return []
-        case .saved(.updatingPaymentOrder(let info, let options, _), nil):
+        case .updatingPaymentOrder(let info, let options, _):
             // The app's update cannot be replayed (the saved form keeps such a payment as `paying`).
             payment = .paying(info, options: options)
             return [.registerForPaymentURLs] + perform(.showPaymentMenu(info, delayed: false))
-        case .saved(let saved, nil):
+        default:
             payment = saved
             let resumed = SwedbankPaySDK.WebPaymentMachine.resume(saved)
             return [.registerForPaymentURLs] + resumed.flatMap { perform($0) }
         }
-        return terminalNotice.map { [.notify($0)] } ?? []
     }
 
     private mutating func receive(

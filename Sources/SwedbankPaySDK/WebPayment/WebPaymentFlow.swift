@@ -119,9 +119,27 @@ extension SwedbankPaySDK {
     enum RestoredPayment: Sendable, Equatable {
         /// The data could not be read.
         case unreadable(SwedbankPaySDKController.StateRestorationError)
-        /// The saved phase; `problem` says why this controller cannot go on with it (its
-        /// configuration is missing, or was given to the saved controller only).
-        case saved(WebPaymentState, problem: WebPaymentError?)
+        /// The saved phase, and what the saved and the restoring controller know of their
+        /// configuration (the flow decides whether this controller can go on with it).
+        case saved(WebPaymentState, RestoringConfiguration)
+    }
+
+    /// The configuration facts a restoration turns on: a configuration given to an initializer is
+    /// not in the saved data, so only a controller that has one of its own can go on.
+    struct RestoringConfiguration: Sendable, Equatable {
+        /// Whether the saved controller was given its configuration by an initializer (nil in
+        /// data saved before this was recorded).
+        var wasGiven: Bool?
+        /// Whether the restoring controller was given its configuration by an initializer.
+        var isGiven: Bool
+        /// Whether the restoring controller has a configuration at all (given, or a default).
+        var isAvailable: Bool
+
+        /// A restoring controller with a configuration (given to it when `given`), of data that
+        /// says nothing against it.
+        static func available(given: Bool = false) -> Self {
+            Self(wasGiven: nil, isGiven: given, isAvailable: true)
+        }
     }
 
     /// One navigation the web view waits for an answer to.

@@ -173,7 +173,7 @@ import Testing
         #expect(Set(restoreKinds) == Set(Phase.allCases))
         for (saved, after, actions) in Self.restoreExpected {
             var flow = SwedbankPaySDK.WebPaymentFlow()
-            #expect(flow.reduce(.restore(.saved(saved, problem: nil))) == actions, "\(saved)")
+            #expect(flow.reduce(.restore(.saved(saved, .available()))) == actions, "\(saved)")
             #expect(flow.payment == after, "\(saved)")
         }
     }
@@ -185,17 +185,56 @@ import Testing
     // that ended reports its ending all the same ("an ended payment reports its ending").
     @Test func aPaymentTheControllerCannotGoOnWithFailsAndOneThatEndedReportsItsEnding() {
         let problem = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
+        let givenToTheSavedOnly = SwedbankPaySDK.RestoringConfiguration(wasGiven: true, isGiven: false, isAvailable: true)
         var flow = SwedbankPaySDK.WebPaymentFlow()
-        #expect(flow.reduce(.restore(.saved(.paying(Self.info, options: .isV3), problem: problem))) == [.notify(.failed(problem))])
+        #expect(flow.reduce(.restore(.saved(.paying(Self.info, options: .isV3), givenToTheSavedOnly))) == [.notify(.failed(problem))])
         #expect(flow.payment == .failed(Self.info, problem))
 
         flow = SwedbankPaySDK.WebPaymentFlow()
-        #expect(flow.reduce(.restore(.saved(.complete(Self.info), problem: problem))) == [.notify(.complete)])
+        #expect(flow.reduce(.restore(.saved(.complete(Self.info), givenToTheSavedOnly))) == [.notify(.complete)])
+        #expect(flow.payment == .complete(Self.info))
 
         let unreadable = SwedbankPaySDKController.StateRestorationError.unknown
         flow = SwedbankPaySDK.WebPaymentFlow()
         #expect(flow.reduce(.restore(.unreadable(unreadable))) == [.notify(.failed(.init(unreadable)))])
         #expect(flow.payment == .failed(nil, .init(unreadable)))
+    }
+
+    // Migrating ("A restored payment whose controller had been given its configuration by an
+    // initializer fails with `nonpersistableConfiguration` only when the restoring controller was
+    // not given one either") and the DocC of `configuration` and `ControllerError` (a controller
+    // without any configuration fails with `missingConfiguration`, never stops the app). Which of
+    // the two a controller with neither hears was decided here: the saved controller's rule
+    // first, as 5.0.3 checks it before anything else (§2.6). Data saved before the fact was
+    // recorded (`wasGiven` nil) counts as not given.
+    static let configurationExpected: [(SwedbankPaySDK.RestoringConfiguration, SwedbankPaySDK.WebPaymentError?)] = {
+        let nonpersistable = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
+        let missing = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingConfiguration)
+        return [
+            (.init(wasGiven: true, isGiven: false, isAvailable: true), nonpersistable),
+            (.init(wasGiven: true, isGiven: false, isAvailable: false), nonpersistable),
+            (.init(wasGiven: true, isGiven: true, isAvailable: true), nil),
+            (.init(wasGiven: false, isGiven: false, isAvailable: true), nil),
+            (.init(wasGiven: false, isGiven: true, isAvailable: true), nil),
+            (.init(wasGiven: nil, isGiven: false, isAvailable: true), nil),
+            (.init(wasGiven: false, isGiven: false, isAvailable: false), missing),
+            (.init(wasGiven: nil, isGiven: false, isAvailable: false), missing),
+        ]
+    }()
+
+    @Test func whetherTheRestoringControllerCanGoOnIsDecidedByWhoWasGivenTheConfiguration() {
+        let goesOn = Self.restoreExpected.first { $0.saved == .paying(Self.info, options: .isV3) }!
+        for (configuration, problem) in Self.configurationExpected {
+            var flow = SwedbankPaySDK.WebPaymentFlow()
+            let actions = flow.reduce(.restore(.saved(.paying(Self.info, options: .isV3), configuration)))
+            if let problem {
+                #expect(actions == [.notify(.failed(problem))], "\(configuration)")
+                #expect(flow.payment == .failed(Self.info, problem), "\(configuration)")
+            } else {
+                #expect(actions == goesOn.actions, "\(configuration)")
+                #expect(flow.payment == goesOn.after, "\(configuration)")
+            }
+        }
     }
 
     // MARK: The stuck prompt

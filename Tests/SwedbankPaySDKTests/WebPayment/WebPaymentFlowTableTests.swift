@@ -75,7 +75,7 @@ import Testing
     static func input(_ kind: Input.Kind) -> Input {
         switch kind {
         case .start: .start(useCheckin: false, isV3: true, configured: true)
-        case .restore: .restore(.saved(.paying(F.v2Info, options: []), problem: nil))
+        case .restore: .restore(.saved(.paying(F.v2Info, options: []), .available()))
         case .payment: .payment(.abortRequested)
         case .delegateSet: .delegateSet
         case .payerExpanded: .payerExpanded

@@ -49,18 +49,12 @@ extension WebPaymentRunner {
             consumer: snapshot.consumer, paymentOrder: snapshot.paymentOrder, userData: snapshot.userData?.value)
         // Data saved before keys were kept has none: its order gets a new one.
         orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
-        let problem: Error?
-        if snapshot.configurationWasGiven == true, !configurationIsGiven {
-            // A configuration given to the saved controller's initializer is not in the data: a
-            // controller that was not given one itself cannot know it (5.0.3's rule).
-            problem = SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration
-        } else if let setup {
-            problem = nil
-            if !snapshot.state.isTerminal { self.setup = setup }
-        } else {
-            problem = SwedbankPaySDKController.ControllerError.missingConfiguration
-        }
-        send(.restore(.saved(snapshot.state, problem: problem.map(SwedbankPaySDK.WebPaymentError.init))))
+        let configuration = SwedbankPaySDK.RestoringConfiguration(
+            wasGiven: snapshot.configurationWasGiven, isGiven: configurationIsGiven, isAvailable: setup != nil)
+        let actions = flow.reduce(.restore(.saved(snapshot.state, configuration)))
+        // The setup serves a payment that goes on; one the flow ended (or found ended) keeps none.
+        if !flow.payment.isTerminal { self.setup = setup }
+        actions.forEach(perform)
     }
 }
 

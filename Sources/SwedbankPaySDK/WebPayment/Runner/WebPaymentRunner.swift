@@ -98,7 +98,8 @@ final class WebPaymentRunner {
         }
     }
 
-    private func perform(_ action: SwedbankPaySDK.WebPaymentAction) {
+    /// Carries out one action the flow returned.
+    func perform(_ action: SwedbankPaySDK.WebPaymentAction) {
         switch action {
         case .configuration(let effect):
             call(effect)
