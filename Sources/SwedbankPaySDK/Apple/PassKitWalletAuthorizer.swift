@@ -16,14 +16,13 @@
                 _ request: WalletPaymentRequest, submit: @escaping @Sendable (Data) async -> Bool
             ) async -> WalletAuthorizationOutcome {
                 let controller = PKPaymentAuthorizationController(paymentRequest: Self.paymentRequest(request))
-                let coordinator = PassKitSheetCoordinator(submit: submit)
+                let coordinator = PassKitSheetCoordinator(sheet: WalletSheetRun(submit: submit))
                 controller.delegate = coordinator
-                let outcome = await withCheckedContinuation { continuation in
-                    coordinator.finish = { continuation.resume(returning: $0) }
+                let outcome = await coordinator.sheet.run {
                     // The completion is `@Sendable` and not main-actor isolated in the SDK.
                     controller.present { presented in
                         guard !presented else { return }
-                        Task { @MainActor in coordinator.complete(.failed("The Apple Pay sheet could not be shown.")) }
+                        Task { @MainActor in coordinator.sheet.complete(WalletSheetRun.notShown) }
                     }
                 }
                 // PassKit holds its delegate weakly: both must live until the sheet has ended.
@@ -39,15 +38,7 @@
                 payment.merchantIdentifier = plan.merchantIdentifier
                 if let countryCode = plan.countryCode { payment.countryCode = countryCode }
                 if let currencyCode = plan.currencyCode { payment.currencyCode = currencyCode }
-                var capabilities: PKMerchantCapability = []
-                for capability in plan.capabilities {
-                    switch capability {
-                    case .threeDS: capabilities.insert(.capability3DS)
-                    case .debit: capabilities.insert(.capabilityDebit)
-                    case .credit: capabilities.insert(.capabilityCredit)
-                    }
-                }
-                payment.merchantCapabilities = capabilities
+                payment.merchantCapabilities = PKMerchantCapability(plan.capabilities.map(\.passKit))
                 payment.supportedNetworks = plan.networks.compactMap { networks[$0] }
                 if let countries = plan.supportedCountries { payment.supportedCountries = countries }
                 payment.requiredShippingContactFields = Set(
@@ -64,22 +55,12 @@
             /// network Apple Pay knows, and with each capability on any of them.
             @MainActor
             public var device: SwedbankPaySDK.WalletDevice {
-                let all = SwedbankPaySDK.WalletDevice.knownNetworks.compactMap { Self.networks[$0] }
-                let usable = SwedbankPaySDK.WalletDevice.knownNetworks.filter { name in
-                    Self.networks[name].map { PKPaymentAuthorizationController.canMakePayments(usingNetworks: [$0]) }
-                        ?? false
-                }
-                let capabilities: [(String, PKMerchantCapability)] = [
-                    (WalletSheetPlan.Capability.threeDS.rawValue, .capability3DS),
-                    (WalletSheetPlan.Capability.debit.rawValue, .capabilityDebit),
-                    (WalletSheetPlan.Capability.credit.rawValue, .capabilityCredit),
-                ]
-                let supported = capabilities.filter {
-                    PKPaymentAuthorizationController.canMakePayments(usingNetworks: all, capabilities: $0.1)
-                }
-                return SwedbankPaySDK.WalletDevice(
-                    canMakePayments: PKPaymentAuthorizationController.canMakePayments(), networks: Set(usable),
-                    capabilities: Set(supported.map(\.0)))
+                .probing(
+                    Self.networks, canMakePayments: PKPaymentAuthorizationController.canMakePayments(),
+                    canPay: { PKPaymentAuthorizationController.canMakePayments(usingNetworks: $0) },
+                    canPayWith: {
+                        PKPaymentAuthorizationController.canMakePayments(usingNetworks: $0, capabilities: $1.passKit)
+                    })
             }
 
             private static let networks: [String: PKPaymentNetwork] = [
@@ -90,21 +71,23 @@
         }
     }
 
-    /// Runs one Apple Pay sheet: hands the authorized token to the session and ends once.
+    extension SwedbankPaySDK.WalletSheetPlan.Capability {
+        var passKit: PKMerchantCapability {
+            switch self {
+            case .threeDS: .capability3DS
+            case .debit: .capabilityDebit
+            case .credit: .capabilityCredit
+            }
+        }
+    }
+
+    /// PassKit's delegate for one Apple Pay sheet; `WalletSheetRun` decides how it ends.
     @MainActor
     final class PassKitSheetCoordinator: NSObject {
-        private let submit: @Sendable (Data) async -> Bool
-        private var submitted = false
-        var finish: ((SwedbankPaySDK.WalletAuthorizationOutcome) -> Void)?
+        let sheet: SwedbankPaySDK.WalletSheetRun
 
-        init(submit: @escaping @Sendable (Data) async -> Bool) {
-            self.submit = submit
-        }
-
-        func complete(_ outcome: SwedbankPaySDK.WalletAuthorizationOutcome) {
-            let finish = finish
-            self.finish = nil
-            finish?(outcome)
+        init(sheet: SwedbankPaySDK.WalletSheetRun) {
+            self.sheet = sheet
         }
     }
 
@@ -115,9 +98,8 @@
             _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
             handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
         ) {
-            submitted = true
+            let submit = sheet.authorized()
             let data = payment.token.paymentData
-            let submit = submit
             Task { @MainActor in
                 let paid = await submit(data)
                 completion(PKPaymentAuthorizationResult(status: paid ? .success : .failure, errors: nil))
@@ -126,7 +108,7 @@
 
         func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController) {
             controller.dismiss()
-            complete(submitted ? .submitted : .cancelled)
+            sheet.finished()
         }
     }
 #endif

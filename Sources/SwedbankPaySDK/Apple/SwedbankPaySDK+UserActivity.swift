@@ -10,10 +10,9 @@
         /// - Returns: whether the link was the paymentUrl of a payment in progress.
         @preconcurrency @MainActor
         public static func `continue`(userActivity: NSUserActivity) -> Bool {
-            guard userActivity.activityType == NSUserActivityTypeBrowsingWeb,
-                let url = userActivity.webpageURL
-            else { return false }
-            return open(url: url)
+            PaymentURLRouter.shared.routeActivity(
+                isBrowsingWeb: userActivity.activityType == NSUserActivityTypeBrowsingWeb,
+                webpageURL: userActivity.webpageURL)
         }
     }
 #endif

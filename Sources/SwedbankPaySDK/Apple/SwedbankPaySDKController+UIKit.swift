@@ -54,11 +54,12 @@
         var navigationDecider: SwedbankPaySDK.WebNavigationDecider?
         var loadFailureHandler: SwedbankPaySDK.WebViewLoadFailureHandler?
         var dialogHandler: SwedbankPaySDK.WebDialogHandler?
-        private var handlers: [String: SwedbankPaySDK.WebViewMessageHandler] = [:]
+        private var handlers = SwedbankPaySDK.WebMessageHandlers()
         private var deciding: [SwedbankPaySDK.WebNavigationRequest: WKNavigationAction] = [:]
-        /// Loads the SDK asked for, by navigation, until they finish.
-        private var ownLoads: [ObjectIdentifier: CheckedContinuation<Void, any Error>] = [:]
-        private var ownLoadURL: URL?
+        private typealias OwnLoads = SwedbankPaySDK.WebKitOwnLoads<
+            ObjectIdentifier, CheckedContinuation<Void, any Error>
+        >
+        private var ownLoads = OwnLoads()
 
         override init() {
             super.init()
@@ -76,7 +77,7 @@
         }
 
         func loadHTML(_ html: String, baseURL: URL) async throws {
-            let base = baseURL.absoluteString == "about:blank" ? nil : baseURL
+            let base = SwedbankPaySDK.WebKitNavigationRules.htmlBaseURL(baseURL)
             try await awaitLoad(of: baseURL) { webView.loadHTMLString(html, baseURL: base) }
         }
 
@@ -85,10 +86,10 @@
         }
 
         private func awaitLoad(of url: URL, _ start: () -> WKNavigation?) async throws {
-            ownLoadURL = url
+            ownLoads.expect(url)
             try await withCheckedThrowingContinuation { continuation in
                 guard let navigation = start() else { return continuation.resume() }
-                ownLoads[ObjectIdentifier(navigation)] = continuation
+                ownLoads.started(ObjectIdentifier(navigation), continuation)
             }
         }
 
@@ -121,9 +122,7 @@
         }
 
         fileprivate func deliver(_ message: WKScriptMessage) {
-            // The WebView contract: only the top-level document speaks to the SDK.
-            guard message.frameInfo.isMainFrame else { return }
-            handlers[message.name]?(SwedbankPaySDK.JSONValue(anyObject: message.body))
+            handlers.deliver(name: message.name, body: message.body, isMainFrame: message.frameInfo.isMainFrame)
         }
 
         // MARK: WKNavigationDelegate
@@ -131,14 +130,10 @@
         func webView(
             _ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction
         ) async -> WKNavigationActionPolicy {
-            let step = SwedbankPaySDK.WebKitNavigationRules.step(
+            let step = ownLoads.step(
                 url: navigationAction.request.url, method: navigationAction.request.httpMethod,
-                targetIsMainFrame: navigationAction.targetFrame?.isMainFrame, body: navigationAction.request.httpBody,
-                ownLoadURL: ownLoadURL)
-            guard case .ask(let request) = step else {
-                ownLoadURL = nil
-                return .allow
-            }
+                targetIsMainFrame: navigationAction.targetFrame?.isMainFrame, body: navigationAction.request.httpBody)
+            guard case .ask(let request) = step else { return .allow }
             deciding[request] = navigationAction
             defer { deciding[request] = nil }
             let decision = await navigationDecider?(request) ?? .allow
@@ -152,32 +147,24 @@
         }
 
         func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-            ownLoads.removeValue(forKey: ObjectIdentifier(navigation))?.resume()
+            ended(navigation, .finished)
         }
 
         func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-            failed(navigation, error)
+            ended(navigation, .failed(error))
         }
 
         func webView(
             _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
         ) {
-            failed(navigation, error)
+            ended(navigation, .failed(error))
         }
 
-        private func failed(_ navigation: WKNavigation, _ error: any Error) {
-            let nsError = error as NSError
-            // A load of the SDK's that was cancelled or replaced just ends.
-            if SwedbankPaySDK.WebKitNavigationRules.isQuietEnd(errorDomain: nsError.domain, code: nsError.code) {
-                ownLoads.removeValue(forKey: ObjectIdentifier(navigation))?.resume()
-                return
-            }
-            let failure = SwedbankPaySDK.WebViewLoadFailure(
-                url: nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL, description: nsError.localizedDescription)
-            if let continuation = ownLoads.removeValue(forKey: ObjectIdentifier(navigation)) {
-                continuation.resume(throwing: failure)
-            } else {
-                loadFailureHandler?(failure)
+        private func ended(_ navigation: WKNavigation, _ ending: OwnLoads.Ending) {
+            switch ownLoads.end(ObjectIdentifier(navigation), ending) {
+            case .resume(let continuation, let result): continuation.resume(with: result)
+            case .report(let failure): loadFailureHandler?(failure)
+            case .ignore: break
             }
         }
 
@@ -197,69 +184,58 @@
             _ webView: WKWebView, runJavaScriptAlertPanelWithMessage message: String,
             initiatedByFrame frame: WKFrameInfo
         ) async {
-            _ = await dialogHandler?(.alert(message: message))
+            _ = await SwedbankPaySDK.WebDialog.alert(message: message).answer(by: dialogHandler)
         }
 
         func webView(
             _ webView: WKWebView, runJavaScriptConfirmPanelWithMessage message: String,
             initiatedByFrame frame: WKFrameInfo
         ) async -> Bool {
-            await dialogHandler?(.confirm(message: message)) == .accepted
+            await SwedbankPaySDK.WebDialog.confirm(message: message).answer(by: dialogHandler).confirmResult
         }
 
         func webView(
             _ webView: WKWebView, runJavaScriptTextInputPanelWithPrompt prompt: String, defaultText: String?,
             initiatedByFrame frame: WKFrameInfo
         ) async -> String? {
-            if case .text(let text)? = await dialogHandler?(.prompt(message: prompt, defaultText: defaultText)) {
-                return text
-            }
-            return nil
+            await SwedbankPaySDK.WebDialog.prompt(message: prompt, defaultText: defaultText).answer(by: dialogHandler)
+                .promptResult
         }
     }
 
     /// Shows ``SwedbankPaySDK/PayerDialog``s as `UIAlertController`s over the topmost presented
-    /// controller; one at a time.
+    /// controller; one at a time, as `PayerDialogSlot` rules.
     @MainActor
     final class AlertDialogPresenter: SwedbankPaySDK.PayerDialogPresenter {
-        private var shown: (alert: UIAlertController, finish: (SwedbankPaySDK.PayerDialogResponse) -> Void)?
+        private let slot = SwedbankPaySDK.PayerDialogSlot<UIAlertController> { $0.dismiss(animated: false) }
 
         func present(
             _ dialog: SwedbankPaySDK.PayerDialog, over viewController: UIViewController
         ) async -> SwedbankPaySDK.PayerDialogResponse {
-            dismiss()
-            return await withCheckedContinuation { continuation in
-                let alert = UIAlertController(title: dialog.title, message: dialog.message, preferredStyle: .alert)
-                var answered = false
-                let finish: (SwedbankPaySDK.PayerDialogResponse) -> Void = { response in
-                    guard !answered else { return }
-                    answered = true
-                    continuation.resume(returning: response)
-                }
-                if let text = dialog.textField {
-                    alert.addTextField { $0.text = text }
-                }
-                for (index, button) in dialog.buttons.enumerated() {
-                    alert.addAction(
-                        UIAlertAction(title: button.title, style: button.isCancel ? .cancel : .default) {
-                            [weak self, weak alert] _ in
-                            self?.shown = nil
-                            finish(
-                                SwedbankPaySDK.PayerDialogResponse(button: index, text: alert?.textFields?.first?.text))
-                        })
-                }
-                shown = (alert, finish)
-                var top = viewController
-                while let presented = top.presentedViewController { top = presented }
-                top.present(alert, animated: true)
-            }
+            await slot.present(
+                make: { answer in
+                    let alert = UIAlertController(title: dialog.title, message: dialog.message, preferredStyle: .alert)
+                    if let text = dialog.textField {
+                        alert.addTextField { $0.text = text }
+                    }
+                    for (index, button) in dialog.buttons.enumerated() {
+                        alert.addAction(
+                            UIAlertAction(title: button.title, style: button.isCancel ? .cancel : .default) {
+                                [weak alert] _ in
+                                let text = alert?.textFields?.first?.text
+                                answer(SwedbankPaySDK.PayerDialogResponse(button: index, text: text))
+                            })
+                    }
+                    return alert
+                },
+                display: { alert in
+                    SwedbankPaySDK.PayerDialogs.topmost(from: viewController, presented: \.presentedViewController)
+                        .present(alert, animated: true)
+                })
         }
 
         func dismiss() {
-            guard let shown else { return }
-            self.shown = nil
-            shown.alert.dismiss(animated: false)
-            shown.finish(SwedbankPaySDK.PayerDialogResponse(button: nil))
+            slot.dismiss()
         }
     }
 

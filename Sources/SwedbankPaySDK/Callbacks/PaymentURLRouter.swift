@@ -45,6 +45,14 @@ extension SwedbankPaySDK {
             return handled
         }
 
+        /// Offers the page URL of an activity the app was continued with
+        /// (`continue(userActivity:)`): only a web-browsing activity's (a universal link), and only
+        /// when it has one.
+        func routeActivity(isBrowsingWeb: Bool, webpageURL: URL?) -> Bool {
+            guard isBrowsingWeb, let url = webpageURL else { return false }
+            return route(url)
+        }
+
         /// The number of live receivers.
         var count: Int {
             compact()

@@ -126,5 +126,13 @@ extension SwedbankPaySDK {
                 kind: .continuesInBrowser, title: text(.browserTitle), message: text(.browserBody), textField: nil,
                 buttons: [PayerDialog.Button(title: text(.ok), isCancel: false)])
         }
+
+        /// Where a dialog is presented over `start`: the last of the controllers presented on top
+        /// of it (`presented` gives the one presented over a controller).
+        static func topmost<Controller>(from start: Controller, presented: (Controller) -> Controller?) -> Controller {
+            var top = start
+            while let next = presented(top) { top = next }
+            return top
+        }
     }
 }

@@ -40,6 +40,27 @@ extension SwedbankPaySDK {
     public typealias WebDialogHandler = @MainActor (WebDialog) async -> WebDialogAnswer
 }
 
+// What a web view's adapter hands back to its engine (WebKit's UI delegate on Apple platforms).
+extension SwedbankPaySDK.WebDialog {
+    /// `handler`'s answer, or without one the ``unattendedAnswer``.
+    @MainActor
+    func answer(by handler: SwedbankPaySDK.WebDialogHandler?) async -> SwedbankPaySDK.WebDialogAnswer {
+        guard let handler else { return unattendedAnswer }
+        return await handler(self)
+    }
+}
+
+extension SwedbankPaySDK.WebDialogAnswer {
+    /// What `confirm` returns to the page: true only when accepted.
+    var confirmResult: Bool { self == .accepted }
+
+    /// What `prompt` returns to the page: the text entered, or nil (`null`) when dismissed.
+    var promptResult: String? {
+        guard case .text(let text) = self else { return nil }
+        return text
+    }
+}
+
 extension SwedbankPaySDK.WebView {
     /// A web view that does not show dialogs: by default ``WebView/dialogHandler`` holds nothing
     /// and setting it does nothing, so such a web view answers dialogs as its engine does without

@@ -45,6 +45,12 @@ extension SwedbankPaySDK {
             return request.isNewWindow ? .cancelAndLoadInPlace : .allow
         }
 
+        /// The base URL WebKit is given for HTML the SDK shows at `baseURL`: none when the SDK
+        /// asks for `about:blank` (a document of no origin of its own).
+        static func htmlBaseURL(_ baseURL: URL) -> URL? {
+            baseURL.absoluteString == "about:blank" ? nil : baseURL
+        }
+
         /// Whether a failed navigation only ended: cancelled (by the decider, or by a newer load)
         /// or interrupted by WebKit's own policy change (`WebKitErrorDomain` 102, "frame load
         /// interrupted"), which is not a load failure to report.

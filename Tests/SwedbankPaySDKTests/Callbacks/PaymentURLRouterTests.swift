@@ -66,3 +66,20 @@ private final class RecordingReceiver: SwedbankPaySDK.PaymentURLReceiver {
         #expect(receiver.received.count == 1)
     }
 }
+
+/// `continue(userActivity:)`'s rule (the `NSUserActivity` is Apple's; the rule is decided here).
+@MainActor
+@Suite struct PaymentURLRouterActivityTests {
+    @Test func onlyAWebBrowsingActivitysPageURLIsOffered() {
+        let router = SwedbankPaySDK.PaymentURLRouter()
+        let receiver = RecordingReceiver(paymentUrl: "https://example.com/pay")
+        router.register(receiver)
+        let link = URL(string: "https://example.com/pay")!
+        #expect(!router.routeActivity(isBrowsingWeb: false, webpageURL: link))
+        #expect(!router.routeActivity(isBrowsingWeb: true, webpageURL: nil))
+        #expect(receiver.received.isEmpty)
+        #expect(!router.routeActivity(isBrowsingWeb: true, webpageURL: URL(string: "https://example.com/other")!))
+        #expect(router.routeActivity(isBrowsingWeb: true, webpageURL: link))
+        #expect(receiver.received == [link])
+    }
+}

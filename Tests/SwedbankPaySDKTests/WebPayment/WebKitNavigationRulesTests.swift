@@ -57,3 +57,73 @@ import Testing
         #expect(!Rules.isQuietEnd(errorDomain: "WebKitErrorDomain", code: 101))
     }
 }
+
+/// What the `WKWebView` adapter hands back to WebKit for a page's dialog.
+@MainActor
+@Suite struct WebKitDialogAnswerTests {
+    typealias Dialog = SwedbankPaySDK.WebDialog
+
+    @Test func theHandlersAnswerGoesBackAsConfirmsBoolAndPromptsText() async {
+        var asked: [Dialog] = []
+        let handler: SwedbankPaySDK.WebDialogHandler = { dialog in
+            asked.append(dialog)
+            switch dialog {
+            case .alert: return .dismissed
+            case .confirm(let message): return message == "Leave?" ? .accepted : .dismissed
+            case .prompt(_, let defaultText): return defaultText.map { .text($0) } ?? .dismissed
+            }
+        }
+        #expect(await Dialog.alert(message: "Hi").answer(by: handler) == .dismissed)
+        #expect(await Dialog.confirm(message: "Leave?").answer(by: handler).confirmResult == true)
+        #expect(await Dialog.confirm(message: "Stay?").answer(by: handler).confirmResult == false)
+        #expect(await Dialog.prompt(message: "Code", defaultText: "12").answer(by: handler).promptResult == "12")
+        #expect(await Dialog.prompt(message: "Code", defaultText: nil).answer(by: handler).promptResult == nil)
+        #expect(
+            asked == [
+                .alert(message: "Hi"), .confirm(message: "Leave?"), .confirm(message: "Stay?"),
+                .prompt(message: "Code", defaultText: "12"), .prompt(message: "Code", defaultText: nil),
+            ])
+    }
+
+    @Test func withoutAHandlerDialogsAreAnsweredAsWebKitAnswersThemWithoutAUIDelegate() async {
+        #expect(await Dialog.alert(message: "Hi").answer(by: nil) == .accepted)
+        #expect(await Dialog.confirm(message: "Leave?").answer(by: nil).confirmResult == false)
+        #expect(await Dialog.prompt(message: "Code", defaultText: "12").answer(by: nil).promptResult == nil)
+    }
+
+    @Test func anAcceptedPromptWithoutTextAndATextForAConfirmAreNotTakenForOtherAnswers() {
+        // `.accepted` answers a confirm only; a prompt needs `.text` (an empty one is "").
+        #expect(SwedbankPaySDK.WebDialogAnswer.accepted.promptResult == nil)
+        #expect(SwedbankPaySDK.WebDialogAnswer.text("").promptResult == "")
+        #expect(SwedbankPaySDK.WebDialogAnswer.text("yes").confirmResult == false)
+        #expect(SwedbankPaySDK.WebDialogAnswer.dismissed.confirmResult == false)
+    }
+
+    @Test func htmlAtAboutBlankIsGivenToWebKitWithoutABaseURL() {
+        #expect(SwedbankPaySDK.WebKitNavigationRules.htmlBaseURL(URL(string: "about:blank")!) == nil)
+        let base = URL(string: "https://merchant.example/pay/")!
+        #expect(SwedbankPaySDK.WebKitNavigationRules.htmlBaseURL(base) == base)
+    }
+}
+
+/// The message handlers of a web view adapter: what a page posts reaches the SDK from the
+/// top-level document only, as JSON.
+@MainActor
+@Suite struct WebMessageHandlersTests {
+    @Test func onlyTheMainFramesPostsReachTheirHandlerAsJSON() {
+        var received: [String: [SwedbankPaySDK.JSONValue]] = [:]
+        var handlers = SwedbankPaySDK.WebMessageHandlers()
+        handlers["swedbankpay"] = { received["swedbankpay", default: []].append($0) }
+        handlers["other"] = { received["other", default: []].append($0) }
+        let post: [String: Any] = ["msg": "onPaid", "arg": 1]
+        handlers.deliver(name: "swedbankpay", body: post, isMainFrame: false)
+        handlers.deliver(name: "unknown", body: post, isMainFrame: true)
+        handlers.deliver(name: "swedbankpay", body: post, isMainFrame: true)
+        #expect(received == ["swedbankpay": [.object(["msg": .string("onPaid"), "arg": .integer(1)])]])
+        handlers["swedbankpay"] = nil
+        handlers.deliver(name: "swedbankpay", body: post, isMainFrame: true)
+        handlers.removeAll()
+        handlers.deliver(name: "other", body: "x", isMainFrame: true)
+        #expect(received == ["swedbankpay": [.object(["msg": .string("onPaid"), "arg": .integer(1)])]])
+    }
+}
