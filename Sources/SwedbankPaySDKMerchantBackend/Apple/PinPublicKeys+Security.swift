@@ -72,19 +72,14 @@
                 completionHandler(.performDefaultHandling, nil)
                 return
             }
-            let host = challenge.protectionSpace.host
-            let applicable = pins.filter { $0.applies(to: host) }
-            guard !applicable.isEmpty else {
-                completionHandler(.performDefaultHandling, nil)
-                return
+            let verdict = PinnedTrust.verdict(
+                pins: pins, host: challenge.protectionSpace.host,
+                chainIsTrusted: { SecTrustEvaluateWithError(trust, nil) }, chainKeys: { Self.chainKeys(of: trust) })
+            switch verdict {
+            case .systemDefault: completionHandler(.performDefaultHandling, nil)
+            case .refuse: completionHandler(.cancelAuthenticationChallenge, nil)
+            case .trust: completionHandler(.useCredential, URLCredential(trust: trust))
             }
-            let pinned = Set(applicable.flatMap(\.publicKeyData))
-            guard SecTrustEvaluateWithError(trust, nil), Self.chainKeys(of: trust).contains(where: pinned.contains)
-            else {
-                completionHandler(.cancelAuthenticationChallenge, nil)
-                return
-            }
-            completionHandler(.useCredential, URLCredential(trust: trust))
         }
 
         private static func chainKeys(of trust: SecTrust) -> [Data] {
