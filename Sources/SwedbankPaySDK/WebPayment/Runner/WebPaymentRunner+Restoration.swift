@@ -51,10 +51,11 @@ extension WebPaymentRunner {
         orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
         let configuration = SwedbankPaySDK.RestoringConfiguration(
             wasGiven: snapshot.configurationWasGiven, isGiven: configurationIsGiven, isAvailable: setup != nil)
-        let actions = flow.reduce(.restore(.saved(snapshot.state, configuration)))
-        // The setup serves a payment that goes on; one the flow ended (or found ended) keeps none.
-        if !flow.payment.isTerminal { self.setup = setup }
-        actions.forEach(perform)
+        send(.restore(.saved(snapshot.state, configuration))) {
+            // The setup serves a payment that goes on; one the flow ended (or found ended) keeps
+            // none.
+            if !flow.payment.isTerminal { self.setup = setup }
+        }
     }
 }
 

@@ -91,15 +91,17 @@ final class WebPaymentRunner {
 
     // MARK: Running the flow
 
-    /// Runs `input` through the flow and carries out the actions it returns, in order.
-    func send(_ input: SwedbankPaySDK.WebPaymentInput) {
-        for action in flow.reduce(input) {
+    /// Runs `input` through the flow and carries out the actions it returns, in order;
+    /// `beforeActions` runs between the decision and the first action.
+    func send(_ input: SwedbankPaySDK.WebPaymentInput, beforeActions: () -> Void = {}) {
+        let actions = flow.reduce(input)
+        beforeActions()
+        for action in actions {
             perform(action)
         }
     }
 
-    /// Carries out one action the flow returned.
-    func perform(_ action: SwedbankPaySDK.WebPaymentAction) {
+    private func perform(_ action: SwedbankPaySDK.WebPaymentAction) {
         switch action {
         case .configuration(let effect):
             call(effect)
