@@ -22,6 +22,12 @@ public struct ConnectionLimits: Sendable, Equatable {
     public static let defaultHeaderTimeout: Duration = .seconds(10)
     public static let defaultIdleTimeout: Duration = .seconds(75)
     public static let defaultMaxConnections = 4_096
+    /// The allowed ``headerTimeout``.
+    public static let headerTimeoutRange: ClosedRange<Duration> = .milliseconds(1)...Duration.seconds(3_600)
+    /// The allowed ``idleTimeout``.
+    public static let idleTimeoutRange: ClosedRange<Duration> = .milliseconds(1)...Duration.seconds(86_400)
+    /// The allowed ``maxConnections``.
+    public static let maxConnectionsRange = 1...1_000_000
     /// File descriptors a process keeps out of its servers' connection limits, for everything
     /// else it opens: the database, calls to Swedbank Pay, metrics, its own files.
     public static let reservedDescriptors = 256
@@ -44,13 +50,13 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// One message per setting that cannot work; empty when all can.
     public func problems() -> [String] {
         var problems: [String] = []
-        if !(Duration.milliseconds(1)...Duration.seconds(3_600)).contains(headerTimeout) {
+        if !Self.headerTimeoutRange.contains(headerTimeout) {
             problems.append("the header timeout must be from 0.001 to 3600 seconds")
         }
-        if !(Duration.milliseconds(1)...Duration.seconds(86_400)).contains(idleTimeout) {
+        if !Self.idleTimeoutRange.contains(idleTimeout) {
             problems.append("the idle timeout must be from 0.001 to 86400 seconds")
         }
-        if !(1...1_000_000).contains(maxConnections) {
+        if !Self.maxConnectionsRange.contains(maxConnections) {
             problems.append("the connection limit must be from 1 to 1000000")
         }
         return problems

@@ -60,7 +60,9 @@ struct BackendOptions: ParsableArguments {
     /// the other servers' are; it starts recording metrics, so it is made before the backend.
     func metricsService(connections: ConnectionLimits) throws -> (any Service)? {
         guard let port = try settings.metricsPort.resolve(metricsPort) else { return nil }
-        guard (0...65_535).contains(port) else { throw ValidationError("--metrics-port must be 0–65535, not \(port)") }
+        guard SettingParse.portRange.contains(port) else {
+            throw ValidationError("\(settings.metricsPort.option) must be \(SettingParse.portExpected), not \(port)")
+        }
         return MetricsEndpoint.start(
             host: try settings.metricsHost.value(metricsHost), port: port, connections: connections)
     }
@@ -120,9 +122,10 @@ struct BackendOptions: ParsableArguments {
             guard let audience else {
                 throw ValidationError("--auth jwt needs --jwt-audience (or SWEDBANKPAY_JWT_AUDIENCE)")
             }
-            var jwt = JWTAuthentication(
-                hmacSecrets: secrets, jwks: jwks, userClaim: userClaim ?? "sub", audience: audience,
-                issuer: issuer, leeway: leeway ?? 30)
+            // What is not given keeps the library's default.
+            var jwt = JWTAuthentication(hmacSecrets: secrets, jwks: jwks, audience: audience, issuer: issuer)
+            if let userClaim { jwt.userClaim = userClaim }
+            if let leeway { jwt.leeway = leeway }
             jwt.jwksFile = jwksFile
             if let jwksReload {
                 guard jwksFile != nil else {

@@ -27,7 +27,7 @@ struct SandboxCommand: AsyncParsableCommand {
     var host = "127.0.0.1"
 
     @Option(help: "The port to listen on (0 picks a free one).")
-    var port = 8081
+    var port = PaymentSandbox.defaultPort
 
     @Option(help: "A merchant bearer token the sandbox accepts (repeatable). Default: sandbox-merchant-token.")
     var merchantToken: [String] = []

@@ -121,7 +121,11 @@ struct ServeCommand: AsyncParsableCommand {
         // drained), the metrics after the stack (scraped while it drains), the span exporter last
         // (it flushes the backend's last spans).
         let reloads: (any Service)? = stack.backend.flatMap(JWKSReloadService.init)
-        let drain: (any Service)? = stack.backend.map { DrainMarker(backend: $0) }
+        // The sandbox's `/readyz` says draining with the backend's; it serves the backend's last
+        // calls and stops after it.
+        let drain: (any Service)? = stack.backend.map {
+            DrainMarker(backend: $0, alongside: [stack.sandbox.drainGate])
+        }
         try await BackendRunner.run(
             services: [spans?.service, metrics].compactMap { $0 } + [stack.service]
                 + [reloads, drain].compactMap { $0 },

@@ -1,10 +1,16 @@
 import Logging
+import MerchantBackend
+import PaymentSandbox
 import ServerSupport
 
 /// Every setting of `serve` and `backend` (some `sandbox` and `migrate` take too), each declared
 /// once (``Setting``). Adding a setting: a declaration here and the option that names it
 /// (`@Option(settings.x) var x: T?`); help and the environment lookup follow, and
 /// `SettingsTableTests` fails until the table of `docs/merchant-backend-server.md` has its row.
+///
+/// A default or a limit the library applies (`BackendConfiguration`, `JWTAuthentication`,
+/// `ConnectionLimits`) is named here by the library's constant, never written again: help and
+/// the documentation table say the library's own value.
 ///
 /// Stored properties rather than static ones, so the tests can list them (`Mirror`).
 struct ServerSettings: Sendable {
@@ -24,7 +30,7 @@ struct ServerSettings: Sendable {
         "host", "SWEDBANKPAY_HOST", valueName: "host", fallback: "127.0.0.1", expected: "an address",
         help: "The address to listen on.", parse: SettingParse.text)
     let port = Setting<Int>(
-        "port", "PORT", valueName: "port", fallback: 8080, expected: "a port number (0–65535)",
+        "port", "PORT", valueName: "port", fallback: MerchantBackend.defaultPort, expected: SettingParse.portExpected,
         help: "The port the Merchant Backend listens on (0 picks a free one).", parse: SettingParse.port)
     let database = Setting<String>(
         "database", "DATABASE_URL", valueName: "path|url", fallback: "swedbankpay.sqlite",
@@ -90,22 +96,31 @@ struct ServerSettings: Sendable {
         default: "Swedbank Pay's stage trampoline", scope: .backend, expected: "a URL",
         help: "The trampoline page for iOS universal links.", parse: SettingParse.text)
     let timeout = Setting<Double>(
-        "timeout", "SWEDBANKPAY_TIMEOUT", valueName: "seconds", fallback: 10, expected: "seconds",
+        "timeout", "SWEDBANKPAY_TIMEOUT", valueName: "seconds",
+        fallback: BackendConfiguration.defaultSwedbankPayTimeout,
+        allowed: AllowedValues.text(BackendConfiguration.swedbankPayTimeoutRange), expected: "seconds",
         help: "Seconds a call to Swedbank Pay may take.", parse: SettingParse.seconds)
     let shutdownGrace = Setting<Double>(
-        "shutdown-grace", "SWEDBANKPAY_SHUTDOWN_GRACE", valueName: "seconds", default: "the timeout plus 5",
-        expected: "seconds", help: "Seconds a graceful shutdown (SIGTERM, SIGINT) waits for requests in progress.",
+        "shutdown-grace", "SWEDBANKPAY_SHUTDOWN_GRACE", valueName: "seconds",
+        default: "the timeout plus \(AllowedValues.number(BackendConfiguration.recordingMargin))",
+        allowed: AllowedValues.text(BackendConfiguration.shutdownGraceRange), expected: "seconds",
+        help: "Seconds a graceful shutdown (SIGTERM, SIGINT) waits for requests in progress.",
         parse: SettingParse.seconds)
     let maxCallsInFlight = Setting<Int>(
-        "max-calls-in-flight", "SWEDBANKPAY_MAX_CALLS_IN_FLIGHT", valueName: "count", default: "1024",
-        expected: "a whole number", help: "Calls to Swedbank Pay in flight at once.", parse: SettingParse.count)
+        "max-calls-in-flight", "SWEDBANKPAY_MAX_CALLS_IN_FLIGHT", valueName: "count",
+        libraryDefault: BackendConfiguration.defaultMaxSwedbankPayCallsInFlight,
+        allowed: AllowedValues.text(BackendConfiguration.maxSwedbankPayCallsInFlightRange), expected: "a whole number",
+        help: "Calls to Swedbank Pay in flight at once.", parse: SettingParse.count)
     let maxCallsQueued = Setting<Int>(
-        "max-calls-queued", "SWEDBANKPAY_MAX_CALLS_QUEUED", valueName: "count", default: "4096",
-        expected: "a whole number", help: "Calls waiting for one of those (each until its own deadline).",
+        "max-calls-queued", "SWEDBANKPAY_MAX_CALLS_QUEUED", valueName: "count",
+        libraryDefault: BackendConfiguration.defaultMaxSwedbankPayCallsQueued,
+        allowed: AllowedValues.text(BackendConfiguration.maxSwedbankPayCallsQueuedRange), expected: "a whole number",
+        help: "Calls waiting for one of those (each until its own deadline).",
         parse: SettingParse.count)
     let maxCallbacksWaiting = Setting<Int>(
-        "max-callbacks-waiting", "SWEDBANKPAY_MAX_CALLBACKS_WAITING", valueName: "count", default: "1000",
-        expected: "a whole number",
+        "max-callbacks-waiting", "SWEDBANKPAY_MAX_CALLBACKS_WAITING", valueName: "count",
+        libraryDefault: BackendConfiguration.defaultMaxCallbacksWaiting,
+        allowed: AllowedValues.text(BackendConfiguration.maxCallbacksWaitingRange), expected: "a whole number",
         help: "Callbacks waiting for verification, and callbacks kept for ids that are no order yet, at most.",
         parse: SettingParse.count)
 
@@ -132,8 +147,10 @@ struct ServerSettings: Sendable {
             "A JWKS file with the RS256/ES256 public keys of JWT access tokens, read at start and again on SIGHUP and every --jwt-jwks-reload seconds (a file that cannot be used keeps the last good keys).",
         parse: SettingParse.text)
     let jwtJWKSReload = Setting<Double>(
-        "jwt-jwks-reload", "SWEDBANKPAY_JWT_JWKS_RELOAD", valueName: "seconds", default: "60",
-        expected: "seconds", help: "Seconds between reads of the JWKS file; 0 reads it only on SIGHUP.",
+        "jwt-jwks-reload", "SWEDBANKPAY_JWT_JWKS_RELOAD", valueName: "seconds",
+        libraryDefault: JWTAuthentication.defaultJWKSReloadInterval,
+        allowed: "0, or " + AllowedValues.text(JWTAuthentication.jwksReloadIntervalRange), expected: "seconds",
+        help: "Seconds between reads of the JWKS file; 0 reads it only on SIGHUP.",
         parse: SettingParse.seconds)
     let jwtAudience = Setting<String>(
         "jwt-audience", "SWEDBANKPAY_JWT_AUDIENCE", valueName: "aud", expected: "an audience",
@@ -142,11 +159,14 @@ struct ServerSettings: Sendable {
         "jwt-issuer", "SWEDBANKPAY_JWT_ISSUER", valueName: "iss", expected: "an issuer",
         help: "The issuer (iss) JWTs must name, if any.", parse: SettingParse.text)
     let jwtUserClaim = Setting<String>(
-        "jwt-user-claim", "SWEDBANKPAY_JWT_USER_CLAIM", valueName: "name", default: "sub", expected: "a claim",
+        "jwt-user-claim", "SWEDBANKPAY_JWT_USER_CLAIM", valueName: "name",
+        libraryDefault: JWTAuthentication.defaultUserClaim, expected: "a claim",
         help: "The JWT claim holding the user id.", parse: SettingParse.text)
     let jwtLeeway = Setting<Double>(
-        "jwt-leeway", "SWEDBANKPAY_JWT_LEEWAY", valueName: "seconds", default: "30", expected: "seconds",
-        help: "Seconds of clock difference tolerated for exp and nbf (0-300).", parse: SettingParse.seconds)
+        "jwt-leeway", "SWEDBANKPAY_JWT_LEEWAY", valueName: "seconds",
+        libraryDefault: JWTAuthentication.defaultLeeway, allowed: AllowedValues.text(JWTAuthentication.leewayRange),
+        expected: "seconds", help: "Seconds of clock difference tolerated for exp and nbf.", parse: SettingParse.seconds
+    )
 
     // What the process says about itself.
     let logLevel = Setting<Choice<Logger.Level>>(
@@ -160,7 +180,7 @@ struct ServerSettings: Sendable {
         parse: Choice.parse)
     let metricsPort = Setting<Int>(
         "metrics-port", "SWEDBANKPAY_METRICS_PORT", valueName: "port", default: "none (no metrics)",
-        expected: "a port number (0–65535)",
+        expected: SettingParse.portExpected,
         help: "Serve Prometheus metrics at /metrics on this port (0 picks a free one).", parse: SettingParse.port)
     let metricsHost = Setting<String>(
         "metrics-host", "SWEDBANKPAY_METRICS_HOST", valueName: "host", fallback: "127.0.0.1",
@@ -174,19 +194,23 @@ struct ServerSettings: Sendable {
 
     // Each server's connections (`sandbox` takes them too).
     let headerTimeout = Setting<Double>(
-        "header-timeout", "SWEDBANKPAY_HEADER_TIMEOUT", valueName: "seconds", default: "10",
-        expected: "seconds",
+        "header-timeout", "SWEDBANKPAY_HEADER_TIMEOUT", valueName: "seconds",
+        libraryDefault: AllowedValues.seconds(ConnectionLimits.defaultHeaderTimeout),
+        allowed: AllowedValues.text(ConnectionLimits.headerTimeoutRange), expected: "seconds",
         help: "Seconds a request's head may take to arrive, from its first byte; then the connection is closed.",
         parse: SettingParse.seconds)
     let idleTimeout = Setting<Double>(
-        "idle-timeout", "SWEDBANKPAY_IDLE_TIMEOUT", valueName: "seconds", default: "75", expected: "seconds",
+        "idle-timeout", "SWEDBANKPAY_IDLE_TIMEOUT", valueName: "seconds",
+        libraryDefault: AllowedValues.seconds(ConnectionLimits.defaultIdleTimeout),
+        allowed: AllowedValues.text(ConnectionLimits.idleTimeoutRange), expected: "seconds",
         help: "Seconds a connection may wait for its client: for the next request, or for the rest of a body.",
         parse: SettingParse.seconds)
     let maxConnections = Setting<Int>(
-        "max-connections", "SWEDBANKPAY_MAX_CONNECTIONS", valueName: "count", default: "4096",
-        expected: "a whole number",
+        "max-connections", "SWEDBANKPAY_MAX_CONNECTIONS", valueName: "count",
+        libraryDefault: ConnectionLimits.defaultMaxConnections,
+        allowed: AllowedValues.text(ConnectionLimits.maxConnectionsRange), expected: "a whole number",
         help:
-            "Connections each server holds open; at the limit a new one replaces the one waiting longest. Lowered to fit the file limit (ulimit -n) less 256.",
+            "Connections each server holds open; at the limit a new one replaces the one waiting longest. Lowered to fit the file limit (ulimit -n) less \(ConnectionLimits.reservedDescriptors).",
         parse: SettingParse.count)
 
     // HTTPS (`sandbox` takes it too).
@@ -210,8 +234,8 @@ struct ServerSettings: Sendable {
 
     // The sandbox `serve` runs (`sandbox` takes the control token and strictness too).
     let sandboxPort = Setting<Int>(
-        "sandbox-port", "SWEDBANKPAY_SANDBOX_PORT", valueName: "port", fallback: 8081, scope: .serve,
-        expected: "a port number (0–65535)", help: "The port the Payment Sandbox listens on.",
+        "sandbox-port", "SWEDBANKPAY_SANDBOX_PORT", valueName: "port", fallback: PaymentSandbox.defaultPort, scope: .serve,
+        expected: SettingParse.portExpected, help: "The port the Payment Sandbox listens on.",
         parse: SettingParse.port)
     let sandboxPublicURL = Setting<String>(
         "sandbox-public-url", "SWEDBANKPAY_SANDBOX_PUBLIC_URL", valueName: "url",

@@ -22,6 +22,9 @@ struct Setting<Value: Sendable>: SettingDeclaration {
     let fallback: Value?
     /// The default, as help and the documentation say it; nil when there is none.
     let defaultDescription: String?
+    /// The values allowed, as help and the documentation say them (`1–100,000`, from the
+    /// library's own range: ``AllowedValues``); nil when the setting states none.
+    let allowedDescription: String?
     /// Which commands take it.
     let scope: SettingScope
     /// What a value must be, for the error naming the variable (`… must be <expected>, not …`).
@@ -29,19 +32,24 @@ struct Setting<Value: Sendable>: SettingDeclaration {
     /// The value of a text, nil when it is none.
     let parse: @Sendable (String) -> Value?
 
-    /// `fallback` is the default; `defaultDescription` says a default the command works out (say,
+    /// `fallback` is the default; `libraryDefault` is the default the library applies itself when
+    /// the setting is not given (``resolve(_:)`` then answers nil, so a command can tell a value
+    /// given from none), named by the library's own constant so help and the documentation cannot
+    /// say another. `defaultDescription` says a default the command works out (say,
     /// `http://<host>:<port>`) instead, or says `fallback` otherwise than as its value.
     init(
         _ flag: String, _ variable: String, valueName: String?, fallback: Value? = nil,
-        default defaultDescription: String? = nil, scope: SettingScope = .serveAndBackend, expected: String,
-        help: String, parse: @escaping @Sendable (String) -> Value?
+        libraryDefault: Value? = nil, default defaultDescription: String? = nil, allowed: String? = nil,
+        scope: SettingScope = .serveAndBackend, expected: String, help: String,
+        parse: @escaping @Sendable (String) -> Value?
     ) {
         self.flag = flag
         self.variable = variable
         self.help = help
         self.valueName = valueName
         self.fallback = fallback
-        self.defaultDescription = defaultDescription ?? fallback.map(Self.describe)
+        self.defaultDescription = defaultDescription ?? (fallback ?? libraryDefault).map(Self.describe)
+        self.allowedDescription = allowed
         self.scope = scope
         self.expected = expected
         self.parse = parse
@@ -61,11 +69,13 @@ struct Setting<Value: Sendable>: SettingDeclaration {
     /// How the environment names it in help and the documentation: a switch as `NAME=1`.
     var environmentForm: String { isSwitch ? variable + "=1" : variable }
 
-    /// The help the argument parser shows: the declaration's sentences, its variable and default.
+    /// The help the argument parser shows: the declaration's sentences, the values allowed, its
+    /// variable and default.
     var argumentHelp: ArgumentHelp {
+        let allowedText = allowedDescription.map { " Allowed: \($0)." } ?? ""
         let defaultText = defaultDescription.map { " Default: \($0)." } ?? ""
         return ArgumentHelp(
-            help + " Env: \(environmentForm)." + defaultText, valueName: valueName)
+            help + allowedText + " Env: \(environmentForm)." + defaultText, valueName: valueName)
     }
 
     /// The value `given` on the command line, else the environment's, else the fallback (nil
@@ -94,6 +104,7 @@ protocol SettingDeclaration: Sendable {
     var flag: String { get }
     var variable: String { get }
     var defaultDescription: String? { get }
+    var allowedDescription: String? { get }
     var scope: SettingScope { get }
     var environmentForm: String { get }
     /// Whether it is a switch (a flag without a value).
@@ -135,8 +146,14 @@ struct CommaList: ExpressibleByArgument, Sendable, CustomStringConvertible {
 enum SettingParse {
     @Sendable static func text(_ text: String) -> String? { text }
 
+    /// The port numbers a server may listen on (0 picks a free one).
+    static let portRange = 0...65_535
+
+    /// What a port must be, for errors.
+    static let portExpected = "a port number (\(portRange.lowerBound)–\(portRange.upperBound))"
+
     @Sendable static func port(_ text: String) -> Int? {
-        Int(text).flatMap { (0...65_535).contains($0) ? $0 : nil }
+        Int(text).flatMap { portRange.contains($0) ? $0 : nil }
     }
 
     @Sendable static func count(_ text: String) -> Int? { Int(text) }
@@ -167,5 +184,39 @@ extension Flag where Value == Bool {
     /// The switch of a setting.
     init(wrappedValue: Bool, _ setting: Setting<Bool>) {
         self.init(wrappedValue: wrappedValue, name: .customLong(setting.flag), help: setting.argumentHelp)
+    }
+}
+
+/// How help and the documentation write the values a setting allows, from the library's own
+/// range: `1–100,000`, `0.1–300`, `0.001–3,600` (seconds of a `Duration`).
+enum AllowedValues {
+    static func text(_ range: ClosedRange<Int>) -> String {
+        number(Double(range.lowerBound)) + "–" + number(Double(range.upperBound))
+    }
+
+    static func text(_ range: ClosedRange<Double>) -> String {
+        number(range.lowerBound) + "–" + number(range.upperBound)
+    }
+
+    static func text(_ range: ClosedRange<Duration>) -> String {
+        text(seconds(range.lowerBound)...seconds(range.upperBound))
+    }
+
+    /// A duration in seconds, as a setting gives it.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// A whole number with its thousands grouped by commas; a fraction as Swift writes it.
+    static func number(_ value: Double) -> String {
+        guard value.rounded() == value, value.magnitude < 1e15 else { return "\(value)" }
+        let digits = String(Int(value).magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
     }
 }

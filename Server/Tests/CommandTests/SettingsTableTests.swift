@@ -6,7 +6,9 @@ import Testing
 /// Every setting is declared once (`ServerSettings`); the option, its help and the environment
 /// lookup come from the declaration, and this suite holds the rest to it: the settings table of
 /// `docs/merchant-backend-server.md` (flag, variable, default, which command) and each command's
-/// help. A setting added, renamed or given another default without its row fails here.
+/// help. A setting added, renamed or given another default without its row fails here. Defaults
+/// and limits the library applies are named in the declarations by the library's constants, so
+/// the table is held to the library's own values.
 @Suite struct SettingsTableTests {
     /// One row of the table: its flags, the command it names (nil: both), its variables and default.
     struct Row: CustomStringConvertible {
@@ -76,6 +78,9 @@ import Testing
                 case .backend: "backend"
                 }
             #expect(row.scope == scope, "--\(setting.flag) belongs to \(setting.scope): \(row)")
+            if let allowed = setting.allowedDescription {
+                #expect(row.line.contains("(\(allowed))"), "--\(setting.flag) allows \(allowed): \(row)")
+            }
             if let defaultText = setting.defaultDescription {
                 #expect(row.defaultText == defaultText, "--\(setting.flag)'s default is \(defaultText): \(row)")
             } else {
@@ -117,6 +122,9 @@ import Testing
             for setting in declared {
                 let defaultText = cells[2].replacingOccurrences(of: "`", with: "")
                 #expect(defaultText == setting.defaultDescription ?? (setting.isSwitch ? "off" : "none"), "\(line)")
+                if let allowed = setting.allowedDescription {
+                    #expect(line.contains("(\(allowed))"), "--\(setting.flag) allows \(allowed): \(line)")
+                }
                 let entry = help.components(separatedBy: "\n  --").first { $0.hasPrefix(setting.flag + " ") }
                 #expect(entry?.contains("Env: \(setting.environmentForm).") == true, "--\(setting.flag)")
             }
@@ -141,7 +149,37 @@ import Testing
                 #expect(
                     entry?.contains("Env: \(setting.environmentForm).") == true,
                     "--\(setting.flag): \(entry ?? "not in help")")
+                if let allowed = setting.allowedDescription {
+                    #expect(entry?.contains("Allowed: \(allowed).") == true, "--\(setting.flag): \(entry ?? "")")
+                }
             }
         }
+    }
+
+    /// The defaults and limits the library applies, as help and the table say them: the library's
+    /// constants, written the one way.
+    @Test func libraryDefaultsAndLimitsAreSaidFromTheLibrary() {
+        #expect(settings.maxCallsInFlight.defaultDescription == "1024")
+        #expect(settings.maxCallsInFlight.allowedDescription == "1–100,000")
+        #expect(settings.maxCallsQueued.defaultDescription == "4096")
+        #expect(settings.maxCallsQueued.allowedDescription == "0–1,000,000")
+        #expect(settings.maxCallbacksWaiting.defaultDescription == "1000")
+        #expect(settings.timeout.defaultDescription == "10")
+        #expect(settings.timeout.allowedDescription == "0.1–300")
+        #expect(settings.shutdownGrace.defaultDescription == "the timeout plus 5")
+        #expect(settings.shutdownGrace.allowedDescription == "1–3,600")
+        #expect(settings.jwtJWKSReload.defaultDescription == "60")
+        #expect(settings.jwtJWKSReload.allowedDescription == "0, or 1–86,400")
+        #expect(settings.jwtUserClaim.defaultDescription == "sub")
+        #expect(settings.jwtLeeway.defaultDescription == "30")
+        #expect(settings.jwtLeeway.allowedDescription == "0–300")
+        #expect(settings.headerTimeout.defaultDescription == "10")
+        #expect(settings.headerTimeout.allowedDescription == "0.001–3,600")
+        #expect(settings.idleTimeout.defaultDescription == "75")
+        #expect(settings.idleTimeout.allowedDescription == "0.001–86,400")
+        #expect(settings.maxConnections.defaultDescription == "4096")
+        #expect(settings.maxConnections.allowedDescription == "1–1,000,000")
+        #expect(AllowedValues.number(1_234_567) == "1,234,567")
+        #expect(AllowedValues.number(0.25) == "0.25")
     }
 }

@@ -65,17 +65,17 @@ public struct BackendConfiguration: Sendable {
     /// The most calls to Swedbank Pay in flight at once (and the HTTP client's connections to it).
     /// Swedbank Pay takes 100–800 ms per call, so this, divided by that latency, bounds the
     /// backend's rate: 1,024 allows about 5,000 calls/s at 200 ms.
-    public var maxSwedbankPayCallsInFlight: Int = 1_024
+    public var maxSwedbankPayCallsInFlight: Int = Self.defaultMaxSwedbankPayCallsInFlight
     /// The most calls waiting for one of those slots; a call waits at most until its own deadline
     /// (``swedbankPayTimeout``), and beyond this many waiting the app gets `gatewaytimeout` at once.
-    public var maxSwedbankPayCallsQueued: Int = 4_096
+    public var maxSwedbankPayCallsQueued: Int = Self.defaultMaxSwedbankPayCallsQueued
     /// Callbacks are answered at once and verified afterwards (a read at Swedbank Pay): at most
     /// this many orders are read at once for callbacks…
     public var maxCallbackVerificationsRunning: Int = 4
     /// …and at most this many wait; beyond, callbacks wait in the database for the next retry
     /// round, so forged callbacks cannot make the backend flood Swedbank Pay. Also the most
     /// callbacks kept for ids that are no order yet (`callback_early`, ten minutes each).
-    public var maxCallbacksWaiting: Int = 1_000
+    public var maxCallbacksWaiting: Int = Self.defaultMaxCallbacksWaiting
     /// Seconds after which a recorded callback that is still not verified (its read failed, or
     /// the process that answered it stopped) is verified again; the backend looks for such
     /// callbacks this often, and once at start.
@@ -85,6 +85,26 @@ public struct BackendConfiguration: Sendable {
     public var shutdownGrace: TimeInterval?
     /// The allowed ``shutdownGrace``, in seconds.
     public static let shutdownGraceRange: ClosedRange<TimeInterval> = 1...3_600
+
+    // The defaults and allowed values of the limits above, named once: `swedbankpay`'s settings
+    // say them in help and its documentation table from here.
+
+    /// ``swedbankPayTimeout`` unless set otherwise, in seconds.
+    public static let defaultSwedbankPayTimeout: TimeInterval = 10
+    /// The allowed ``swedbankPayTimeout``, in seconds.
+    public static let swedbankPayTimeoutRange: ClosedRange<TimeInterval> = 0.1...300
+    /// ``maxSwedbankPayCallsInFlight`` unless set otherwise.
+    public static let defaultMaxSwedbankPayCallsInFlight = 1_024
+    /// The allowed ``maxSwedbankPayCallsInFlight``.
+    public static let maxSwedbankPayCallsInFlightRange = 1...100_000
+    /// ``maxSwedbankPayCallsQueued`` unless set otherwise.
+    public static let defaultMaxSwedbankPayCallsQueued = 4_096
+    /// The allowed ``maxSwedbankPayCallsQueued``.
+    public static let maxSwedbankPayCallsQueuedRange = 0...1_000_000
+    /// ``maxCallbacksWaiting`` unless set otherwise.
+    public static let defaultMaxCallbacksWaiting = 1_000
+    /// The allowed ``maxCallbacksWaiting``.
+    public static let maxCallbacksWaitingRange = 0...1_000_000
     /// Keys of the merchant's own staff and systems for the admin API (`/admin/…`: list orders,
     /// capture, cancel, reverse), sent as `Authorization: Bearer <key>`. Empty: no admin API. Never
     /// the same as an app key: an app can be taken apart, so what it holds must not move money.
@@ -106,7 +126,7 @@ public struct BackendConfiguration: Sendable {
         maxRequestBodyBytes: Int = 64 * 1024,
         maxJSONDepth: Int = 32,
         maxIdempotencyKeyLength: Int = 255,
-        swedbankPayTimeout: TimeInterval = 10,
+        swedbankPayTimeout: TimeInterval = BackendConfiguration.defaultSwedbankPayTimeout,
         maxSwedbankPayResponseBytes: Int = 1024 * 1024,
         allowPaymentTokens: Bool = false,
         discoveryMaxAge: Int = 3_600
@@ -179,19 +199,19 @@ public struct BackendConfiguration: Sendable {
         }
         if maxRequestBodyBytes < 1_024 { problems.append("the request body limit must be at least 1024 bytes") }
         if maxJSONDepth < 4 { problems.append("the JSON depth limit must be at least 4") }
-        if !(0.1...300).contains(swedbankPayTimeout) {
+        if !Self.swedbankPayTimeoutRange.contains(swedbankPayTimeout) {
             problems.append("the Swedbank Pay timeout must be between 0.1 and 300 seconds")
         }
         if maxSwedbankPayResponseBytes < 4_096 {
             problems.append("the Swedbank Pay response limit must be at least 4096 bytes")
         }
-        if !(1...100_000).contains(maxSwedbankPayCallsInFlight) {
+        if !Self.maxSwedbankPayCallsInFlightRange.contains(maxSwedbankPayCallsInFlight) {
             problems.append("the calls to Swedbank Pay in flight must be between 1 and 100000")
         }
         if !(1...1_000).contains(maxCallbackVerificationsRunning) {
             problems.append("the callback verifications at once must be between 1 and 1000")
         }
-        if !(0...1_000_000).contains(maxCallbacksWaiting) {
+        if !Self.maxCallbacksWaitingRange.contains(maxCallbacksWaiting) {
             problems.append("the callbacks waiting for verification must be between 0 and 1000000")
         }
         if !(0.05...86_400).contains(callbackRetryAfter) {
@@ -200,7 +220,7 @@ public struct BackendConfiguration: Sendable {
         if let shutdownGrace, !Self.shutdownGraceRange.contains(shutdownGrace) {
             problems.append("the shutdown grace must be between 1 and 3600 seconds")
         }
-        if !(0...1_000_000).contains(maxSwedbankPayCallsQueued) {
+        if !Self.maxSwedbankPayCallsQueuedRange.contains(maxSwedbankPayCallsQueued) {
             problems.append("the calls to Swedbank Pay waiting must be between 0 and 1000000")
         }
         problems += appSchemes.compactMap(AppScheme.problem)
@@ -229,7 +249,7 @@ public struct BackendConfiguration: Sendable {
     public var shutdownGracePeriod: TimeInterval { shutdownGrace ?? swedbankPayTimeout + Self.recordingMargin }
 
     /// Seconds beyond the Swedbank Pay timeout for writing an answer down.
-    static let recordingMargin: TimeInterval = 5
+    public static let recordingMargin: TimeInterval = 5
 
     /// Whether a web page can make a browser send `name` to another origin without a CORS
     /// preflight: the CORS-safelisted request headers, and those the browser sets itself.

@@ -143,12 +143,15 @@ public final class MerchantBackend: Sendable {
         return router
     }
 
+    /// The port a backend listens on unless told otherwise (`swedbankpay`'s `--port`).
+    public static let defaultPort = 8080
+
     /// An application serving the backend on `host:port` (port 0 picks a free one), its
     /// connections bounded by `connections` (timeouts and a connection limit), over HTTPS when the
     /// configuration has a ``BackendConfiguration/tls`` identity (TLS wraps the guarded channel,
     /// so the same bounds hold).
     public func application(
-        host: String = "127.0.0.1", port: Int = 8080, connections: ConnectionLimits = ConnectionLimits(),
+        host: String = "127.0.0.1", port: Int = MerchantBackend.defaultPort, connections: ConnectionLimits = ConnectionLimits(),
         logger: Logger = Logger(label: "MerchantBackend"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {

@@ -59,6 +59,10 @@ public struct JWTAuthentication: Sendable {
 
     /// The longest JWKS file read.
     public static let maxJWKSFileBytes = 1 << 20
+    /// The claim holding the user id unless set otherwise.
+    public static let defaultUserClaim = "sub"
+    /// The leeway unless set otherwise, in seconds.
+    public static let defaultLeeway: TimeInterval = 30
     /// The allowed leeway, in seconds.
     public static let leewayRange: ClosedRange<TimeInterval> = 0...300
     /// How often the JWKS file is read again unless set otherwise: every minute.
@@ -69,8 +73,9 @@ public struct JWTAuthentication: Sendable {
     public static let maxTokenLengthRange: ClosedRange<Int> = 256...65_536
 
     public init(
-        hmacSecrets: [Secret] = [], jwks: JWKS? = nil, userClaim: String = "sub", audience: String,
-        issuer: String? = nil, leeway: TimeInterval = 30, maxTokenLength: Int = 8_192
+        hmacSecrets: [Secret] = [], jwks: JWKS? = nil, userClaim: String = JWTAuthentication.defaultUserClaim,
+        audience: String, issuer: String? = nil, leeway: TimeInterval = JWTAuthentication.defaultLeeway,
+        maxTokenLength: Int = 8_192
     ) {
         self.hmacSecrets = hmacSecrets
         self.jwks = jwks

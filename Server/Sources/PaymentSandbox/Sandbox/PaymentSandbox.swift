@@ -19,7 +19,8 @@ public final class PaymentSandbox: Sendable {
     /// The request log and fault rules, shared by the control routes and their middleware.
     let control: SandboxControl
     /// Whether `/readyz` says to send this sandbox work, and which requests a drain waits for:
-    /// `swedbankpay sandbox` drains it when a graceful shutdown begins (``DrainPhase``'s rule).
+    /// `swedbankpay sandbox` drains it when a graceful shutdown begins (``DrainPhase``'s rule), and
+    /// `swedbankpay serve` with its backend's.
     public let drainGate = DrainGate()
 
     /// `clock` paces everything; `epoch` is the wall time at its current reading (nil: the
@@ -77,12 +78,16 @@ public final class PaymentSandbox: Sendable {
         return router
     }
 
+    /// The port a sandbox listens on unless told otherwise (`swedbankpay sandbox --port`,
+    /// `swedbankpay serve --sandbox-port`).
+    public static let defaultPort = 8081
+
     /// An application serving the sandbox on `host:port` (port 0 picks a free one), its
     /// connections bounded by `connections` (timeouts and a connection limit), over HTTPS when the
     /// configuration has a ``SandboxConfiguration/tls`` identity (TLS wraps the guarded channel,
     /// so the same bounds hold).
     public func application(
-        host: String = "127.0.0.1", port: Int = 8081, connections: ConnectionLimits = ConnectionLimits(),
+        host: String = "127.0.0.1", port: Int = PaymentSandbox.defaultPort, connections: ConnectionLimits = ConnectionLimits(),
         logger: Logger = Logger(label: "PaymentSandbox"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
