@@ -157,7 +157,7 @@ enum DocsFidelity {
     private static func fillingToken(_ body: JSON, client: SandboxClient) async throws -> JSON {
         for root in ["paymentorder", "paymentOrder"] {
             guard let operation = JSONShape.value(at: root + ".operation", in: body)?.stringValue,
-                let member = PaymentOrderValidator.serverInitiated(operation)?.tokenMember,
+                let member = PaymentOrderValidator.serverInitiated(operation)?.tokenType.member,
                 JSONShape.value(at: root + "." + member, in: body)?.stringValue != nil
             else { continue }
             let payout = operation == "Payout"

@@ -53,7 +53,7 @@ extension BackendProblem {
     /// operation.
     static func conflict(_ detail: String) -> BackendProblem {
         BackendProblem(
-            type: ProblemTypes.errorDetail("conflict"), title: "Conflict", status: 409, detail: detail)
+            type: ProblemTypes.errorDetail(ProblemTypes.conflict), title: "Conflict", status: 409, detail: detail)
     }
 
     /// 404 `notfound`: no such resource, or not one of the caller's.

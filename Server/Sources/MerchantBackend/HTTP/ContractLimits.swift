@@ -39,7 +39,7 @@ enum ContractLimits {
     static let href = 2_048
     static let instrument = 64
     /// The operations the relay passes on (``RelayedPatch``).
-    static let relayedOperations = ["Abort", "SetInstrument"]
+    static let relayedOperations = [PaymentOrderUpdateOperation.abort, .setInstrument].map(\.rawValue)
     /// The reasons Swedbank Pay takes for an `Abort`; it refuses any other.
     static let abortReasons = ["CancelledByConsumer", "CancelledByCustomer"]
 
@@ -108,11 +108,13 @@ enum ContractLimits {
             length(order + ".payer.payerReference", 1...Identifier.Kind.payerReference.maxLength),
             length(order + ".paymentToken", 1...Identifier.Kind.paymentToken.maxLength),
             maxLength("SetInstrumentArguments.paymentorder.instrument", instrument),
-            values("SetInstrumentArguments.paymentorder.operation", ["SetInstrument"]),
+            values(
+                "SetInstrumentArguments.paymentorder.operation", [PaymentOrderUpdateOperation.setInstrument.rawValue]),
             maxLength("PatchArguments.href", href),
-            values("PatchArguments.paymentorder.oneOf[0].operation", ["SetInstrument"]),
+            values(
+                "PatchArguments.paymentorder.oneOf[0].operation", [PaymentOrderUpdateOperation.setInstrument.rawValue]),
             maxLength("PatchArguments.paymentorder.oneOf[0].instrument", instrument),
-            values("PatchArguments.paymentorder.oneOf[1].operation", ["Abort"]),
+            values("PatchArguments.paymentorder.oneOf[1].operation", [PaymentOrderUpdateOperation.abort.rawValue]),
             values("PatchArguments.paymentorder.oneOf[1].abortReason", abortReasons),
             maxLength("ExpandArguments.resource", expandResource),
             Statement(place: "ExpandArguments.expand", keywords: ["maxItems": .number(Int64(expandCount))]),

@@ -38,7 +38,7 @@ struct PayerTokenRoutes {
             let operations = entry["operations"]?.arrayValue ?? []
             guard
                 let href = operations.lazy.compactMap(\.objectValue).first(where: {
-                    $0["rel"]?.stringValue == "delete-paymenttokens"
+                    $0["rel"]?.stringValue == PayerTokenRel.deletePaymentTokens.rawValue
                 })?["href"]?.stringValue
             else {
                 throw BackendProblem.notFound("Delete operation missing.")

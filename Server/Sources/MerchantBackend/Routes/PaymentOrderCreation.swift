@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// `POST paymentorders`: create at Swedbank Pay, record the answer, answer.
@@ -163,7 +164,7 @@ struct PaymentOrderCreation: Sendable {
     /// backend's `mobileSDK.setInstrument` link.
     static func needsSetInstrumentLink(_ answer: SwedbankPaySDK.JSONObject) -> Bool {
         (answer["operations"]?.arrayValue ?? []).contains {
-            $0.objectValue?["rel"]?.stringValue == "update-paymentorder-setinstrument"
+            $0.objectValue?["rel"]?.stringValue == PaymentOrderRel.updatePaymentOrderSetInstrument.rawValue
         }
     }
 

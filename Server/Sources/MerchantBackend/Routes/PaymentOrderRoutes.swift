@@ -48,14 +48,15 @@ struct PaymentOrderRoutes {
                 throw BackendProblem.notFound("No payment order \(id) of this user.")
             }
             let current = try await services.swedbankPay.send(.GET, services.swedbankPay.url(pspID))
-            guard let href = Self.operationHref(current.object, rel: "update-paymentorder-setinstrument") else {
+            guard let href = Self.operationHref(current.object, rel: .updatePaymentOrderSetInstrument) else {
                 throw BackendProblem.conflict("The payment order is not in instrument mode.")
             }
             let answer = try await services.swedbankPay.send(
                 .PATCH, href,
                 body: .object([
                     "paymentorder": .object([
-                        "operation": .string("SetInstrument"), "instrument": .string(instrument),
+                        "operation": .string(PaymentOrderUpdateOperation.setInstrument.rawValue),
+                        "instrument": .string(instrument),
                     ])
                 ]))
             return BackendResponse.json(.object(PaymentOrderCreation.forApp(answer.object, orderID: order.id)))
@@ -84,7 +85,9 @@ struct PaymentOrderRoutes {
         var problems = FieldProblems()
         let order = problems.object(body, "paymentorder", at: "")
         if let order {
-            if let operation = problems.string(order, "operation", at: "paymentorder"), operation != "SetInstrument" {
+            if let operation = problems.string(order, "operation", at: "paymentorder"),
+                operation != PaymentOrderUpdateOperation.setInstrument.rawValue
+            {
                 problems.add("paymentorder.operation", "Must be SetInstrument.")
             }
             let instrument = problems.string(
@@ -96,14 +99,15 @@ struct PaymentOrderRoutes {
         return ""
     }
 
-    /// The href of the operation `rel` in a Swedbank Pay document's `operations`.
     /// The href of the first operation with one of `rels`, in their order.
-    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rels: [String]) -> String? {
+    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rels: [PaymentOrderRel]) -> String? {
         rels.lazy.compactMap { operationHref(document, rel: $0) }.first
     }
 
-    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rel: String) -> String? {
+    /// The href of the operation `rel` in a Swedbank Pay document's `operations`.
+    static func operationHref(_ document: SwedbankPaySDK.JSONObject, rel: PaymentOrderRel) -> String? {
         let operations = document["operations"]?.arrayValue ?? []
-        return operations.lazy.compactMap(\.objectValue).first { $0["rel"]?.stringValue == rel }?["href"]?.stringValue
+        return operations.lazy.compactMap(\.objectValue).first { $0["rel"]?.stringValue == rel.rawValue }?["href"]?
+            .stringValue
     }
 }

@@ -1,3 +1,4 @@
+import ServerSupport
 import SwedbankPaySDK
 
 /// What `PATCH /patch` may ask Swedbank Pay to do to an order, and nothing more: the two
@@ -18,9 +19,9 @@ enum RelayedPatch: Sendable, Equatable {
         var order: SwedbankPaySDK.JSONObject
         switch self {
         case .setInstrument(let instrument):
-            order = ["operation": .string("SetInstrument"), "instrument": .string(instrument)]
+            order = ["operation": .string(UpdateOperation.setInstrument.rawValue), "instrument": .string(instrument)]
         case .abort(let reason):
-            order = ["operation": .string("Abort")]
+            order = ["operation": .string(UpdateOperation.abort.rawValue)]
             if let reason { order["abortReason"] = .string(reason) }
         }
         return .object(["paymentorder": .object(order)])
@@ -34,13 +35,13 @@ enum RelayedPatch: Sendable, Equatable {
         guard let operation = problems.string(object, "operation", at: at) else { return nil }
         let allowed: Set<String>
         let patch: RelayedPatch?
-        switch operation {
-        case "SetInstrument":
+        switch UpdateOperation(rawValue: operation) {
+        case .setInstrument?:
             allowed = ["operation", "instrument"]
             patch = problems.string(object, "instrument", at: at, maxLength: ContractLimits.instrument).map {
                 .setInstrument($0)
             }
-        case "Abort":
+        case .abort?:
             allowed = ["operation", "abortReason"]
             // Swedbank Pay takes two reasons and refuses any other: refused here, before the call.
             let reason = problems.string(object, "abortReason", at: at, required: false)
@@ -61,4 +62,6 @@ enum RelayedPatch: Sendable, Equatable {
         }
         return extra.isEmpty ? patch : nil
     }
+
+    private typealias UpdateOperation = PaymentOrderUpdateOperation
 }

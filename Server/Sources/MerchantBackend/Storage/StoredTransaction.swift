@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 
 /// A capture, cancellation or reversal the merchant asked for through the admin API, as the
 /// backend records it: before the call to Swedbank Pay (state `pending`), then with Swedbank Pay's
@@ -18,11 +19,11 @@ struct StoredTransaction: Sendable, Equatable {
         }
 
         /// The operation rels that offer it: Checkout v3, then v2.
-        var rels: [String] {
+        var rels: [PaymentOrderRel] {
             switch self {
-            case .capture: ["capture", "create-paymentorder-capture"]
-            case .cancellation: ["cancel", "create-paymentorder-cancel"]
-            case .reversal: ["reversal", "create-paymentorder-reversal"]
+            case .capture: [.capture, .createPaymentOrderCapture]
+            case .cancellation: [.cancel, .createPaymentOrderCancel]
+            case .reversal: [.reversal, .createPaymentOrderReversal]
             }
         }
     }

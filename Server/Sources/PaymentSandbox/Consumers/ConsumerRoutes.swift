@@ -1,6 +1,7 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// `POST /psp/consumers`: starts a consumer identification (checkin) session and returns the
@@ -25,10 +26,10 @@ struct ConsumerRoutes: SandboxModule {
                 "token": .string(session.token),
                 "operations": .array([
                     Self.operation(
-                        rel: "redirect-consumer-identification", contentType: "text/html",
+                        rel: .redirectConsumerIdentification, contentType: "text/html",
                         href: urls.url("/consumers/sessions/\(session.token)")),
                     Self.operation(
-                        rel: "view-consumer-identification", contentType: "application/javascript",
+                        rel: .viewConsumerIdentification, contentType: "application/javascript",
                         href: urls.url("/consumers/core/scripts/client/px.consumer.client.js?token=\(session.token)")),
                 ]),
             ]))
@@ -78,11 +79,12 @@ struct ConsumerRoutes: SandboxModule {
         code.count == 2 && code.allSatisfy { $0.isASCII && $0.isLetter }
     }
 
-    static func operation(rel: String, method: String = "GET", contentType: String, href: String)
+    static func operation(rel: ConsumerRel, method: String = "GET", contentType: String, href: String)
         -> SwedbankPaySDK.JSONValue
     {
         .object([
-            "rel": .string(rel), "method": .string(method), "contentType": .string(contentType), "href": .string(href),
+            "rel": .string(rel.rawValue), "method": .string(method), "contentType": .string(contentType),
+            "href": .string(href),
         ])
     }
 }

@@ -1,6 +1,5 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
-import ServerSupport
 import SwedbankPaySDK
 
 /// Why a payment attempt failed: the `problem` node of the session model and the problem of the
@@ -20,7 +19,5 @@ struct PaymentAttemptProblem: Sendable, Equatable {
             "detail": .string(detail), "originalDetail": .string(originalDetail),
         ]
     }
-
-    static let errorDetail = ProblemTypes.errorDetail
 }
 #endif

@@ -71,7 +71,7 @@ struct PaymentOrderRecord: Sendable {
         /// `Recur`, `UnscheduledPurchase` or `Payout`.
         var operation: OrderOperation
         /// `recurrence` or `unscheduled`.
-        var tokenType: String
+        var tokenType: PaymentTokenType
         var token: String
     }
 

@@ -18,19 +18,17 @@ struct SandboxProblem: Error, Sendable {
 }
 
 extension SandboxProblem {
-    static let errorDetail = ProblemTypes.errorDetail
-
     /// The problem with a generic input error scoped to `resource` (`paymentorders/inputerror`, as
     /// the portal documents the payment order API's); any other problem as it is.
-    func scoped(to resource: String) -> SandboxProblem {
-        guard type == Self.errorDetail + "inputerror" else { return self }
+    func scoped(to resource: ProblemTypes.Scope) -> SandboxProblem {
+        guard type == SwedbankPaySDK.SwedbankPayProblemType.inputError.rawValue else { return self }
         var scoped = self
-        scoped.type = Self.errorDetail + resource + "/inputerror"
+        scoped.type = ProblemTypes.scoped(type, to: resource)
         return scoped
     }
 
     /// Runs `work`, scoping its input errors to `resource`.
-    static func scoping<T>(to resource: String, _ work: () async throws -> T) async throws -> T {
+    static func scoping<T>(to resource: ProblemTypes.Scope, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let problem as SandboxProblem {
@@ -47,7 +45,9 @@ extension SandboxProblem {
 
     /// 401: the merchant's bearer token is missing or unknown.
     static func unauthorized(_ detail: String) -> SandboxProblem {
-        SandboxProblem(type: errorDetail + "unauthorized", title: "Unauthorized", status: 401, detail: detail)
+        SandboxProblem(
+            type: ProblemTypes.errorDetail(ProblemTypes.unauthorized), title: "Unauthorized", status: 401,
+            detail: detail)
     }
 
     /// 403 `forbidden`.
@@ -66,32 +66,37 @@ extension SandboxProblem {
 
     /// 405: the path exists but not with this method.
     static func methodNotAllowed(_ detail: String) -> SandboxProblem {
-        SandboxProblem(type: errorDetail + "methodnotallowed", title: "Method Not Allowed", status: 405, detail: detail)
+        SandboxProblem(
+            type: ProblemTypes.errorDetail(ProblemTypes.methodNotAllowed), title: "Method Not Allowed", status: 405,
+            detail: detail)
     }
 
     /// 409: the operation is not allowed in the resource's current state.
     static func conflict(_ detail: String) -> SandboxProblem {
-        SandboxProblem(type: errorDetail + "conflict", title: "Conflict", status: 409, detail: detail)
+        SandboxProblem(
+            type: ProblemTypes.errorDetail(ProblemTypes.conflict), title: "Conflict", status: 409, detail: detail)
     }
 
     /// 409 `paymentsessions/operationnotallowed`, as the payment session API answers.
     static func operationNotAllowed(_ detail: String) -> SandboxProblem {
         SandboxProblem(
-            type: errorDetail + "paymentsessions/operationnotallowed", title: "Operation not allowed", status: 409,
+            type: ProblemTypes.errorDetail(ProblemTypes.operationNotAllowed), title: "Operation not allowed",
+            status: 409,
             detail: detail)
     }
 
     /// 413: the request body is larger than the configured limit (named when known).
     static func payloadTooLarge(limit: Int?) -> SandboxProblem {
         SandboxProblem(
-            type: errorDetail + "payloadtoolarge", title: "Payload Too Large", status: 413,
+            type: ProblemTypes.errorDetail(ProblemTypes.payloadTooLarge), title: "Payload Too Large", status: 413,
             detail: limit.map { "The request body is larger than \($0) bytes." } ?? "The request body is too large.")
     }
 
     /// 415: the body is not JSON.
     static func unsupportedMediaType(_ contentType: String?) -> SandboxProblem {
         SandboxProblem(
-            type: errorDetail + "unsupportedmediatype", title: "Unsupported Media Type", status: 415,
+            type: ProblemTypes.errorDetail(ProblemTypes.unsupportedMediaType), title: "Unsupported Media Type",
+            status: 415,
             detail: "Expected application/json, got \(contentType ?? "no content type").")
     }
 

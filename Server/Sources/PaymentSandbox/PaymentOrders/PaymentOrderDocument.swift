@@ -79,7 +79,7 @@ enum PaymentOrderDocument {
             }
         }
         let tokenGenerated = SwedbankPaySDK.JSONValue.bool(
-            record.paid?.tokens.contains { $0["type"]?.stringValue == "payment" } ?? false)
+            record.paid?.tokens.contains { $0["type"]?.stringValue == PaymentTokenType.payment.rawValue } ?? false)
         let inline = !record.isV3 && record.status == .paid ? expand.union([.paid]) : expand
         for resource in PaymentOrderSubResource.allCases {
             var member: SwedbankPaySDK.JSONObject =

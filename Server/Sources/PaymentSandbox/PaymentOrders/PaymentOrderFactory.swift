@@ -73,10 +73,10 @@ enum PaymentOrderFactory {
         }
         if let operation = normalized["operation"]?.stringValue,
             let initiated = PaymentOrderValidator.serverInitiated(operation),
-            let token = normalized[initiated.tokenMember]?.stringValue
+            let token = normalized[initiated.tokenType.member]?.stringValue
         {
             record.serverInitiated = PaymentOrderRecord.ServerInitiated(
-                operation: initiated.operation, tokenType: String(initiated.tokenMember.dropLast("Token".count)),
+                operation: initiated.operation, tokenType: initiated.tokenType,
                 token: token)
         }
         record.history.append(HistoryEntry(created: now, name: .paymentCreated, initiatedBy: .payee))

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Which operations a payment order offers, by Checkout version and status (§2.4 of the
@@ -15,7 +16,7 @@ enum PaymentOrderOperations {
         let language = record.order.culture.rawValue
         let orderHref = base.url(record.path)
         let session = operation(
-            "view-paymentsession", contentType: "application/json",
+            .viewPaymentSession, contentType: "application/json",
             href: base.url("/psp/paymentsessions/\(record.sessionToken)?_tc_tid=\(traceId)"))
         let isOpen = record.status == .initialized
         // The merchant's post-purchase operations come first, as in the portal's examples.
@@ -23,46 +24,46 @@ enum PaymentOrderOperations {
         if record.isV3 {
             operations += [
                 operation(
-                    "redirect-checkout", contentType: "text/html", href: base.url("/checkout/\(record.viewToken)")),
+                    .redirectCheckout, contentType: "text/html", href: base.url("/checkout/\(record.viewToken)")),
                 operation(
-                    "view-checkout", contentType: "application/javascript",
+                    .viewCheckout, contentType: "application/javascript",
                     href: base.url("/checkout/client/\(record.viewToken)?culture=\(language)")),
             ]
             if isOpen {
                 operations.append(session)
-                for rel in ["update-order", "abort", "abort-paymentattempt"] {
+                for rel: PaymentOrderRel in [.updateOrder, .abort, .abortPaymentAttempt] {
                     operations.append(operation(rel, method: "PATCH", href: orderHref))
                 }
                 if record.isInstrumentMode {
-                    operations.append(operation("set-instrument", method: "PATCH", href: orderHref))
+                    operations.append(operation(.setInstrument, method: "PATCH", href: orderHref))
                 }
             }
         } else {
             operations += [
                 operation(
-                    "redirect-paymentorder", contentType: "text/html",
+                    .redirectPaymentOrder, contentType: "text/html",
                     href: base.url("/paymentmenu/\(record.viewToken)")),
                 operation(
-                    "view-paymentorder", contentType: "application/javascript",
+                    .viewPaymentOrder, contentType: "application/javascript",
                     href: base.url(
                         "/paymentmenu/core/scripts/client/px.paymentmenu.client.js?token=\(record.viewToken)&culture=\(language)"
                     )),
             ]
             if isOpen {
                 operations.append(session)
-                for rel in ["update-paymentorder-abort", "update-paymentorder-updateorder"] {
+                for rel: PaymentOrderRel in [.updatePaymentOrderAbort, .updatePaymentOrderUpdateOrder] {
                     operations.append(operation(rel, method: "PATCH", href: orderHref))
                 }
                 if record.isInstrumentMode {
-                    operations.append(operation("update-paymentorder-setinstrument", method: "PATCH", href: orderHref))
+                    operations.append(operation(.updatePaymentOrderSetInstrument, method: "PATCH", href: orderHref))
                 }
             } else if record.status == .paid {
                 operations.append(
-                    operation("paid-paymentorder", contentType: "application/json", href: orderHref + "/paid"))
+                    operation(.paidPaymentOrder, contentType: "application/json", href: orderHref + "/paid"))
             } else if record.status == .failed {
                 operations.append(
                     operation(
-                        "failed-paymentorder", contentType: "application/problem+json", href: orderHref + "/failed"))
+                        .failedPaymentOrder, contentType: "application/problem+json", href: orderHref + "/failed"))
             }
         }
         return operations
@@ -71,10 +72,10 @@ enum PaymentOrderOperations {
     /// `cancel`, `capture` and `reversal` (v3; `create-paymentorder-…` in v2), each while the
     /// order offers it.
     static func postPurchase(for record: PaymentOrderRecord, orderHref: String) -> [SwedbankPaySDK.Operation] {
-        let kinds: [(FinancialTransaction.Kind, String, String, String)] = [
-            (.cancellation, "cancel", "create-paymentorder-cancel", "/cancellations"),
-            (.capture, "capture", "create-paymentorder-capture", "/captures"),
-            (.reversal, "reversal", "create-paymentorder-reversal", "/reversals"),
+        let kinds: [(FinancialTransaction.Kind, PaymentOrderRel, PaymentOrderRel, String)] = [
+            (.cancellation, .cancel, .createPaymentOrderCancel, "/cancellations"),
+            (.capture, .capture, .createPaymentOrderCapture, "/captures"),
+            (.reversal, .reversal, .createPaymentOrderReversal, "/reversals"),
         ]
         return kinds.filter { record.offers($0.0) }.map { _, v3, v2, path in
             operation(record.isV3 ? v3 : v2, method: "POST", href: orderHref + path)
@@ -82,9 +83,9 @@ enum PaymentOrderOperations {
     }
 
     private static func operation(
-        _ rel: String, method: String = "GET", contentType: String = "application/json", href: String
+        _ rel: PaymentOrderRel, method: String = "GET", contentType: String = "application/json", href: String
     ) -> SwedbankPaySDK.Operation {
-        SwedbankPaySDK.Operation(rel: rel, method: method, href: href, contentType: contentType)
+        SwedbankPaySDK.Operation(rel: rel.rawValue, method: method, href: href, contentType: contentType)
     }
 }
 #endif

@@ -14,7 +14,7 @@ struct PaymentOrderRoutes: SandboxModule {
         // The router treats a trailing slash as the same path, so `/psp/paymentorders/` lands here too.
         // The payment order API's input errors are `paymentorders/inputerror`, as the portal documents.
         merchant.post("/psp/paymentorders") { request, context in
-            try await SandboxProblem.scoping(to: "paymentorders") { try await create(request, notes: context.notes) }
+            try await SandboxProblem.scoping(to: .paymentorders) { try await create(request, notes: context.notes) }
         }
         merchant.get("/psp/paymentorders/:id") { request, context in
             try await show(request, id: context.parameters.require("id"))
@@ -34,13 +34,13 @@ struct PaymentOrderRoutes: SandboxModule {
             try await transactionPart(context, PaymentOrderSubResource.transactionOrderItems)
         }
         merchant.patch("/psp/paymentorders/:id") { request, context in
-            try await SandboxProblem.scoping(to: "paymentorders") {
+            try await SandboxProblem.scoping(to: .paymentorders) {
                 try await update(request, id: context.parameters.require("id"))
             }
         }
         for (path, kind) in Self.postPurchasePaths {
             merchant.post("/psp/paymentorders/:id/\(path)") { request, context in
-                try await SandboxProblem.scoping(to: "paymentorders") {
+                try await SandboxProblem.scoping(to: .paymentorders) {
                     try await postPurchase(request, id: context.parameters.require("id"), kind: kind)
                 }
             }
@@ -155,11 +155,13 @@ struct PaymentOrderRoutes: SandboxModule {
         async throws
         -> IssuedToken
     {
-        let name = initiated.tokenType.prefix(1).uppercased() + initiated.tokenType.dropFirst() + "Token"
+        let name = initiated.tokenType.listedName + "Token"
         guard let token = await services.store.issuedEvenIfDeleted(initiated.token), token.type == initiated.tokenType
         else {
             throw SandboxProblem(
-                type: SandboxProblem.errorDetail + "paymentorders/inputerror", title: "Error in input data",
+                type: ProblemTypes.scoped(
+                    SwedbankPaySDK.SwedbankPayProblemType.inputError.rawValue, to: .paymentorders),
+                title: "Error in input data",
                 status: 404,
                 detail: "Input validation failed, error description in problems node!",
                 problems: [(name, "The given \(name) does not exist.")])
@@ -167,7 +169,7 @@ struct PaymentOrderRoutes: SandboxModule {
         // The portal's "Token Problems": a token that exists but was deleted is inactive.
         guard !token.deleted else {
             throw SandboxProblem(
-                type: SandboxProblem.errorDetail + "paymentorders/paymenttokeninactive",
+                type: ProblemTypes.errorDetail(ProblemTypes.paymentTokenInactive),
                 title: "Payment token is inactive", status: 422, detail: "The given \(name) is inactive.",
                 problems: [(name, "The given \(name) is inactive.")])
         }
@@ -211,7 +213,7 @@ struct PaymentOrderRoutes: SandboxModule {
             case .success:
                 return (record, nil)
             case .failure(let error):
-                let problem = Self.problem(error, record: record).scoped(to: "paymentorders")
+                let problem = Self.problem(error, record: record).scoped(to: .paymentorders)
                 record.postPurchaseFailures.append(
                     PostPurchaseFailure(
                         created: now, kind: kind, number: record.nextAttemptNumber, problem: problem.document))

@@ -136,7 +136,7 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             problem["instance"] = .string("https://api.payex.com/psp/probleminstance/00-\(trace)-\(span)-01")
         }
         if problem["problems"] == nil { problem["problems"] = .array(externalResponse(attempt)) }
-        let isSystemError = problem["type"]?.stringValue == SandboxProblem.errorDetail + "systemerror"
+        let isSystemError = problem["type"]?.stringValue == SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue
         if attempt.instrument == .swish || isSystemError, problem["sessionId"] == nil {
             problem["sessionId"] = .string(PayerTokenDocument.correlationId(seed + "/swish"))
         }
@@ -162,7 +162,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             "number": .integer(paid.number), "payeeReference": .string(record.order.payeeInfo.payeeReference),
             "transactionType": .string(paid.transactionType.rawValue), "amount": .integer(paid.amount),
             "submittedAmount": .integer(paid.amount), "feeAmount": .integer(0), "discountAmount": .integer(0),
-            "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
+            "paymentTokenGenerated": .bool(
+                paid.tokens.contains { $0["type"]?.stringValue == PaymentTokenType.payment.rawValue }),
             "details": .object(PaidDetails.json(paid.details)),
         ]
         if let orderReference = record.order.payeeInfo.orderReference {
@@ -184,7 +185,8 @@ enum PaymentOrderSubResource: String, CaseIterable, Sendable {
             "payeeReference": .string(transaction.payeeReference),
             "transactionType": .string(transaction.kind.rawValue), "amount": .integer(total),
             "submittedAmount": .integer(total), "feeAmount": .integer(0), "discountAmount": .integer(0),
-            "paymentTokenGenerated": .bool(paid.tokens.contains { $0["type"]?.stringValue == "payment" }),
+            "paymentTokenGenerated": .bool(
+                paid.tokens.contains { $0["type"]?.stringValue == PaymentTokenType.payment.rawValue }),
         ]
         if let orderReference = record.order.payeeInfo.orderReference {
             object["orderReference"] = .string(orderReference)

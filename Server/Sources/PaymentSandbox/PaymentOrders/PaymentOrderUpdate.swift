@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// A merchant's `PATCH /psp/paymentorders/<id>` (§2.6): parsed and checked from the body, then
@@ -16,17 +17,17 @@ enum PaymentOrderUpdate: Sendable, Equatable {
     /// `PaymentAttemptAborted`: stops the running attempt; the order stays open.
     case abortAttempt(reason: String)
 
-    static let operations = ["UpdateOrder", "SetInstrument", "Abort", "PaymentAttemptAborted"]
+    static let operations = PaymentOrderUpdateOperation.allCases.map(\.rawValue)
     static let abortReasons = ["CancelledByConsumer", "CancelledByCustomer"]
     private static let prefix = "paymentorder."
 
-    /// The operation name, as the body spells it.
-    var name: String {
+    /// The operation, as the body names it.
+    var operation: PaymentOrderUpdateOperation {
         switch self {
-        case .updateOrder: "UpdateOrder"
-        case .setInstrument: "SetInstrument"
-        case .abort: "Abort"
-        case .abortAttempt: "PaymentAttemptAborted"
+        case .updateOrder: .updateOrder
+        case .setInstrument: .setInstrument
+        case .abort: .abort
+        case .abortAttempt: .paymentAttemptAborted
         }
     }
 
@@ -51,8 +52,8 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             try problems.throwIfAny("The update is invalid.")
             throw SandboxProblem.inputError("The update is invalid.")
         }
-        switch operation {
-        case "UpdateOrder":
+        switch PaymentOrderUpdateOperation(rawValue: operation) {
+        case .updateOrder?:
             PaymentOrderValidator.checkAmounts(order, at: prefix, required: true, into: &problems)
             let description = problems.text(order, "description", at: prefix, maxLength: 40)
             OrderItemsValidator.check(order["orderItems"], at: prefix + "orderItems", into: &problems)
@@ -67,11 +68,11 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                 orderItems: items, description: description,
                 itemsAsSent: OrderItemsValidator.hasDecimalQuantity(order["orderItems"])
                     ? order["orderItems"]?.arrayValue : nil)
-        case "SetInstrument":
+        case .setInstrument?:
             let instrument = problems.string(order, "instrument", at: prefix, required: true)
             try problems.throwIfAny("The update is invalid.")
             return .setInstrument(instrument ?? "")
-        case "Abort":
+        case .abort?:
             let reason = problems.string(order, "abortReason", at: prefix) ?? abortReasons[0]
             if !abortReasons.contains(reason) {
                 problems.add(
@@ -79,7 +80,7 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             }
             try problems.throwIfAny("The update is invalid.")
             return .abort(reason: reason)
-        case "PaymentAttemptAborted":
+        case .paymentAttemptAborted?:
             let reason = problems.string(order, "abortReason", at: prefix) ?? "AbortedByUI"
             try problems.throwIfAny("The update is invalid.")
             return .abortAttempt(reason: reason)
@@ -95,7 +96,7 @@ enum PaymentOrderUpdate: Sendable, Equatable {
     func apply(to record: inout PaymentOrderRecord, now: Date) throws {
         guard record.status == .initialized else {
             throw SandboxProblem.conflict(
-                "The payment order is \(record.status.rawValue); \(name) is only allowed while it is Initialized.")
+                "The payment order is \(record.status.rawValue); \(operation) is only allowed while it is Initialized.")
         }
         switch self {
         case .updateOrder(let amount, let vatAmount, let orderItems, let description, let itemsAsSent):

@@ -18,11 +18,11 @@ enum PaymentOrderValidator {
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }()
 
-    /// The server-initiated operations (``OrderOperation/tokenMember`` names the token each pays
+    /// The server-initiated operations (``OrderOperation/tokenType`` names the token each pays
     /// with) have no payer on a page: such an order needs no `hostUrls` or `completeUrl`.
-    static func serverInitiated(_ operation: String) -> (operation: OrderOperation, tokenMember: String)? {
-        guard let known = OrderOperation(rawValue: operation), let member = known.tokenMember else { return nil }
-        return (known, member)
+    static func serverInitiated(_ operation: String) -> (operation: OrderOperation, tokenType: PaymentTokenType)? {
+        guard let known = OrderOperation(rawValue: operation), let type = known.tokenType else { return nil }
+        return (known, type)
     }
     static let flags = [
         "generatePaymentToken", "generateRecurrenceToken", "generateUnscheduledToken", "disableStoredPaymentDetails",
@@ -56,7 +56,7 @@ enum PaymentOrderValidator {
                 prefix + "operation", "The field must be \(operationChoices).")
         }
         let isVerify = operation == OrderOperation.verify.rawValue
-        let tokenMember = operation.flatMap(serverInitiated)?.tokenMember
+        let tokenMember = operation.flatMap(serverInitiated)?.tokenType.member
         if let tokenMember { _ = problems.text(order, tokenMember, at: prefix, required: true, maxLength: 100) }
         if let currency = problems.string(order, "currency", at: prefix, required: true),
             !currencies.contains(currency)

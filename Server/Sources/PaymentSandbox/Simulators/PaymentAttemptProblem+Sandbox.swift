@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 extension PaymentAttemptProblem {
@@ -41,17 +42,18 @@ extension PaymentAttemptProblem {
         switch problemType {
         case "UserCancelled":
             return PaymentAttemptProblem(
-                type: errorDetail + "paymentorders/usercancelled", title: "Payment attempt cancelled", status: 400,
+                type: ProblemTypes.errorDetail(ProblemTypes.userCancelled), title: "Payment attempt cancelled",
+                status: 400,
                 detail: "The payer cancelled the payment attempt." + reported,
                 originalDetail: errorCode ?? "UserCancelled")
         case "TechnicalError":
             return PaymentAttemptProblem(
-                type: errorDetail + "paymentorders/technicalerror", title: "Technical error", status: 400,
+                type: ProblemTypes.errorDetail(ProblemTypes.technicalError), title: "Technical error", status: 400,
                 detail: "The payment attempt failed because of a technical error in the app." + reported,
                 originalDetail: errorCode ?? "TechnicalError")
         case "ClientAppLaunchFailed":
             return PaymentAttemptProblem(
-                type: errorDetail + "paymentorders/clientapplaunchfailed", title: "Client app launch failed",
+                type: ProblemTypes.errorDetail(ProblemTypes.clientAppLaunchFailed), title: "Client app launch failed",
                 status: 400, detail: "The app could not launch the payment app (Swish)." + reported,
                 originalDetail: errorCode ?? "ClientAppLaunchFailed")
         default:

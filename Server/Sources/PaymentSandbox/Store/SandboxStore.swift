@@ -17,8 +17,7 @@ struct ConsumerSessionRecord: Sendable {
 /// A token a paid order issued (`paid.tokens[]`), kept so the merchant can pay with it later
 /// (`Recur`, `UnscheduledPurchase`) or delete it.
 struct IssuedToken: Sendable, Codable, Equatable {
-    /// `payment`, `recurrence` or `unscheduled`.
-    let type: String
+    let type: PaymentTokenType
     let token: String
     let instrument: SandboxInstrument
     let maskedPan: String
@@ -201,7 +200,7 @@ actor SandboxStore {
     }
 
     /// Marks an issued token of `type` deleted; returns it, or nil when there is none.
-    func deleteIssued(_ token: String, type: String) -> IssuedToken? {
+    func deleteIssued(_ token: String, type: PaymentTokenType) -> IssuedToken? {
         guard var found = issuedTokens.get(token, now: now), found.type == type else { return nil }
         found.deleted = true
         issuedTokens.set(token, found, now: now)

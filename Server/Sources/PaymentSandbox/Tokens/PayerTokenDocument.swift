@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Renders a payer's tokens in the two shapes clients use (§2.10): (a) the legacy
@@ -20,7 +21,7 @@ enum PayerTokenDocument {
                 "paymentToken": .string(token.token), "instrument": .string(token.instrument.rawValue),
                 "instrumentDisplayName": .string(token.instrumentDisplayName),
                 "instrumentParameters": parameters(token),
-                "operations": .array([deleteOperation("delete-paymenttokens", href: base.url(tokenPath(token.token)))]),
+                "operations": .array([deleteOperation(.deletePaymentTokens, href: base.url(tokenPath(token.token)))]),
             ])
         }
         return [
@@ -40,7 +41,7 @@ enum PayerTokenDocument {
         let list: [SwedbankPaySDK.JSONValue] = tokens.filter { !$0.deleted }.map { token in
             var object = entry(token)
             object["operations"] = .array([
-                deleteOperation("delete-paymenttokens", href: base.url(tokenPath(token.token)))
+                deleteOperation(.deletePaymentTokens, href: base.url(tokenPath(token.token)))
             ])
             return .object(object)
         }
@@ -48,7 +49,7 @@ enum PayerTokenDocument {
             "payerOwnedTokens": .object([
                 "id": .string(path), "payerReference": .string(payerReference), "tokens": .array(list),
             ]),
-            "operations": .array([deleteOperation("delete-payerownedtokens", href: base.url(path))]),
+            "operations": .array([deleteOperation(.deletePayerOwnedTokens, href: base.url(path))]),
         ]
     }
 
@@ -64,7 +65,7 @@ enum PayerTokenDocument {
                 "id": .string(path), "payerReference": .string(payerReference),
                 "tokens": .array(tokens.map { .object(entry($0)) }),
             ]),
-            "operations": .array([deleteOperation("delete-payerownedtokens", href: base.url(path))]),
+            "operations": .array([deleteOperation(.deletePayerOwnedTokens, href: base.url(path))]),
         ]
     }
 
@@ -73,7 +74,7 @@ enum PayerTokenDocument {
     private static func entry(_ token: PayerTokenRecord) -> SwedbankPaySDK.JSONObject {
         let parameters = token.instrumentParameters.merging(token.networkToken ?? [:]) { own, _ in own }
         return [
-            "token": .string(token.token), "tokenType": .string("Payment"),
+            "token": .string(token.token), "tokenType": .string(PaymentTokenType.payment.listedName),
             "networkTokenized": .bool(token.networkToken != nil), "instrument": .string(token.instrument.rawValue),
             "instrumentDisplayName": .string(token.instrumentDisplayName),
             "correlationId": .string(correlationId(token.token)),
@@ -85,7 +86,7 @@ enum PayerTokenDocument {
     /// The answer of deleting a recurrence token (`{"token", "isDeleted"}`) or an unscheduled one
     /// (the token with its card, as the portal shows).
     static func deleted(issued token: IssuedToken) -> SwedbankPaySDK.JSONObject {
-        guard token.type == "unscheduled" else { return ["token": .string(token.token), "isDeleted": .bool(true)] }
+        guard token.type == .unscheduled else { return ["token": .string(token.token), "isDeleted": .bool(true)] }
         return [
             "token": .string(token.token), "instrument": .string(token.instrument.rawValue),
             "instrumentDisplayName": .string(token.maskedPan), "correlationId": .string(token.correlationId),
@@ -120,9 +121,9 @@ enum PayerTokenDocument {
         .object(token.instrumentParameters.mapValues { .string($0) })
     }
 
-    private static func deleteOperation(_ rel: String, href: String) -> SwedbankPaySDK.JSONValue {
+    private static func deleteOperation(_ rel: PayerTokenRel, href: String) -> SwedbankPaySDK.JSONValue {
         .object([
-            "rel": .string(rel), "method": .string("PATCH"), "contentType": .string("application/json"),
+            "rel": .string(rel.rawValue), "method": .string("PATCH"), "contentType": .string("application/json"),
             "href": .string(href),
         ])
     }

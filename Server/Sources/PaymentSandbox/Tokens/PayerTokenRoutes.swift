@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import Hummingbird
 import SwedbankPaySDK
 
@@ -41,17 +42,18 @@ struct PayerTokenRoutes: SandboxModule {
             merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
                 let token = try context.parameters.require("token")
                 let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
-                _ = await services.store.deleteIssued(token, type: "payment")
+                _ = await services.store.deleteIssued(token, type: .payment)
                 guard let deleted = await services.store.deleteToken(token, comment: comment) else {
                     throw SandboxProblem.notFound("No payment token \(token).")
                 }
                 return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
             }
         }
-        for (type, collections) in [
-            ("recurrence", ["recurrenceTokens", "recurrencetokens"]),
-            ("unscheduled", ["unscheduledTokens", "unscheduledtokens"]),
-        ] {
+        let issuedCollections: [(PaymentTokenType, [String])] = [
+            (.recurrence, ["recurrenceTokens", "recurrencetokens"]),
+            (.unscheduled, ["unscheduledTokens", "unscheduledtokens"]),
+        ]
+        for (type, collections) in issuedCollections {
             for collection in collections {
                 merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
                     let token = try context.parameters.require("token")

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 import SwedbankPaySDK
 
 /// Issues the tokens a paid payment order asked for (`generatePaymentToken`,
@@ -16,26 +17,26 @@ enum PaymentTokenIssuer {
     /// The token types a paid order asked for and its instrument makes: `payment` (one-click,
     /// only with a `payer.payerReference`), `recurrence` and `unscheduled` by card; only
     /// `unscheduled` by Trustly, and only for an order `restrictedToPayoutInstruments`.
-    static func wantedTypes(for record: PaymentOrderRecord, instrument: SandboxInstrument) -> [String] {
+    static func wantedTypes(for record: PaymentOrderRecord, instrument: SandboxInstrument) -> [PaymentTokenType] {
         let order = record.order
         if instrument == .trustly {
             let forPayouts = record.requested(.restrictedToPayoutInstruments) == .bool(true)
-            return forPayouts && order.generateUnscheduledToken ? ["unscheduled"] : []
+            return forPayouts && order.generateUnscheduledToken ? [.unscheduled] : []
         }
-        var wanted: [String] = []
-        if order.generatePaymentToken, order.payer?.payerReference != nil { wanted.append("payment") }
-        if order.generateRecurrenceToken { wanted.append("recurrence") }
-        if order.generateUnscheduledToken { wanted.append("unscheduled") }
+        var wanted: [PaymentTokenType] = []
+        if order.generatePaymentToken, order.payer?.payerReference != nil { wanted.append(.payment) }
+        if order.generateRecurrenceToken { wanted.append(.recurrence) }
+        if order.generateUnscheduledToken { wanted.append(.unscheduled) }
         return wanted
     }
 
     /// The `paid.tokens[]` entries of `types`. Pure apart from ids.
-    static func tokens(types: [String], maskedPan: String, expiryDate: String, ids: IDGenerator)
+    static func tokens(types: [PaymentTokenType], maskedPan: String, expiryDate: String, ids: IDGenerator)
         -> [SwedbankPaySDK.JSONObject]
     {
         types.map { type in
             [
-                "type": .string(type), "token": .string(ids.guid()), "name": .string(maskedPan),
+                "type": .string(type.rawValue), "token": .string(ids.guid()), "name": .string(maskedPan),
                 "expiryDate": .string(expiryDate),
             ]
         }
@@ -70,7 +71,9 @@ enum PaymentTokenIssuer {
     static func payerTokens(of record: PaymentOrderRecord) -> [PayerTokenRecord] {
         guard let paid = record.paid, let payerReference = record.order.payer?.payerReference else { return [] }
         return paid.tokens.compactMap { entry in
-            guard entry["type"]?.stringValue == "payment", let token = entry["token"]?.stringValue else { return nil }
+            guard entry["type"]?.stringValue == PaymentTokenType.payment.rawValue,
+                let token = entry["token"]?.stringValue
+            else { return nil }
             var parameters: [String: String] = [:]
             parameters["expiryDate"] = entry["expiryDate"]?.stringValue
             parameters["cardBrand"] = paid.details["cardBrand"]
@@ -97,7 +100,8 @@ enum PaymentTokenIssuer {
     static func saveIssuedTokens(of record: PaymentOrderRecord, in store: SandboxStore) async {
         if let paid = record.paid {
             for entry in paid.tokens {
-                guard let type = entry["type"]?.stringValue, let token = entry["token"]?.stringValue,
+                guard let type = entry["type"]?.stringValue.flatMap(PaymentTokenType.init(rawValue:)),
+                    let token = entry["token"]?.stringValue,
                     await store.issued(token) == nil
                 else { continue }
                 await store.addIssued(

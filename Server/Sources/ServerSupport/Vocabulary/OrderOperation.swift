@@ -13,13 +13,13 @@ public enum OrderOperation: String, Sendable, Codable, CaseIterable, CustomStrin
     /// Money sent to the bank account a payout `Verify` saved as an unscheduled token.
     case payout = "Payout"
 
-    /// The member naming the token a server-initiated operation pays with; nil for the operations
-    /// a payer completes on a page.
-    public var tokenMember: String? {
+    /// The type of the token a server-initiated operation pays with; nil for the operations a
+    /// payer completes on a page.
+    public var tokenType: PaymentTokenType? {
         switch self {
         case .purchase, .verify: nil
-        case .recur: "recurrenceToken"
-        case .unscheduledPurchase, .payout: "unscheduledToken"
+        case .recur: .recurrence
+        case .unscheduledPurchase, .payout: .unscheduled
         }
     }
 

@@ -47,4 +47,48 @@ enum PortalVocabulary {
         "PaymentPartiallyCaptured", "PaymentPartiallyCapturedFailed", "PaymentPartiallyReversed",
         "PaymentPartiallyReversedFailed", "PaymentReversed", "PaymentReversedFailed",
     ]
+
+    /// The `rel`s of a payment order's `operations`. Checkout v3:
+    /// checkout-v3/technical-reference/operations.md (every one below but `set-instrument` and
+    /// `verify-trustly`), checkout-v3/features/customize-ui/instrument-mode.md (`set-instrument`),
+    /// checkout-v3/features/optional/payout.md (`verify-trustly`). Checkout v2:
+    /// old-implementations/payment-menu-v2/technical-reference/operations.md (every `…-paymentorder…`
+    /// one but these two), old-implementations/payment-menu-v2/features/optional/instrument-mode.md
+    /// (`update-paymentorder-setinstrument`), old-implementations/checkout-v2/features/core/update.md
+    /// (`update-paymentorder-expandinstrument`).
+    static let paymentOrderRels: Set<String> = [
+        "redirect-checkout", "view-checkout", "view-paymentsession", "update-order", "abort", "abort-paymentattempt",
+        "set-instrument", "capture", "cancel", "reversal", "verify-trustly",
+        "redirect-paymentorder", "view-paymentorder", "update-paymentorder-abort", "update-paymentorder-updateorder",
+        "update-paymentorder-setinstrument", "update-paymentorder-expandinstrument", "paid-paymentorder",
+        "failed-paymentorder", "create-paymentorder-capture", "create-paymentorder-cancel",
+        "create-paymentorder-reversal",
+    ]
+
+    /// The `rel`s of a payer's saved tokens: checkout-v3/features/optional/payer-aware-payment-menu.md.
+    static let payerTokenRels: Set<String> = [
+        "delete-paymenttokens", "delete-unscheduledtokens", "delete-payerownedtokens",
+    ]
+
+    /// The `rel`s of a consumer session (`POST /psp/consumers`, Checkout v2's checkin): the portal's
+    /// examples file holds no answer of it; these are the answer the shared reference records
+    /// (merchant-backend-and-psp.md, "Response 200" of the consumers call).
+    static let consumerRels: Set<String> = ["redirect-consumer-identification", "view-consumer-identification"]
+
+    /// `paymentorder.operation` of a `PATCH`: checkout-v3/features/payment-operations/update.md
+    /// (`UpdateOrder`), …/payment-operations/abort.md (`Abort`, `PaymentAttemptAborted`),
+    /// checkout-v3/features/customize-ui/instrument-mode.md (`SetInstrument`).
+    static let updateOperations: Set<String> = ["UpdateOrder", "Abort", "PaymentAttemptAborted", "SetInstrument"]
+
+    /// `paid.tokens[].type`: checkout-v3/technical-reference/resource-sub-models.md (the paid
+    /// resource's examples; the resource model table spells the last `transactionOnFile`).
+    static let paidTokenTypes: Set<String> = ["payment", "recurrence", "unscheduled", "transactionsOnFile"]
+
+    /// `payerOwnedTokens.tokens[].tokenType`: checkout-v3/features/optional/one-click-payments.md
+    /// (`Payment`), checkout-v3/features/customize-payments/network-tokenization.md (`Unscheduled`).
+    static let payerOwnedTokenTypes: Set<String> = ["Payment", "Unscheduled"]
+
+    /// `paymentOrder.integration`: _includes/checkout-v3-status-models.md (the integration field;
+    /// an order not yet opened shows `""`), checkout-v3/get-started/validate-status.md (`Redirect`).
+    static let integrations: Set<String> = ["HostedView", "Redirect"]
 }

@@ -40,4 +40,52 @@ import Testing
         let sandbox = Set(HistoryEvent.allCases.map(\.rawValue))
         #expect(sandbox.subtracting(PortalVocabulary.historyEvents) == ["PaymentAborted"])
     }
+
+    /// The portal's, but two the sandbox does not offer: `verify-trustly` (the portal's payout
+    /// `Verify`) and `update-paymentorder-expandinstrument` (Checkout v2).
+    @Test func paymentOrderRelsAreThePortals() {
+        #expect(
+            Set(PaymentOrderRel.allCases.map(\.rawValue))
+                == PortalVocabulary.paymentOrderRels.subtracting([
+                    "verify-trustly", "update-paymentorder-expandinstrument",
+                ]))
+    }
+
+    /// The portal's, but `delete-unscheduledtokens`, which the sandbox's token list does not offer.
+    @Test func tokenAndConsumerRelsAreThePortals() {
+        #expect(
+            Set(PayerTokenRel.allCases.map(\.rawValue))
+                == PortalVocabulary.payerTokenRels.subtracting(["delete-unscheduledtokens"]))
+        #expect(Set(ConsumerRel.allCases.map(\.rawValue)) == PortalVocabulary.consumerRels)
+    }
+
+    @Test func updateOperationsAreThePortals() {
+        #expect(Set(PaymentOrderUpdateOperation.allCases.map(\.rawValue)) == PortalVocabulary.updateOperations)
+        #expect(PaymentOrderUpdate.operations == ["UpdateOrder", "SetInstrument", "Abort", "PaymentAttemptAborted"])
+        // The one operation named as the history event it leaves.
+        #expect(
+            PaymentOrderUpdateOperation.paymentAttemptAborted.rawValue == HistoryEvent.paymentAttemptAborted.rawValue)
+    }
+
+    /// The portal's examples, but `transactionsOnFile` (not issued by the sandbox); the token's
+    /// member and its name in a payer's token list follow from the type.
+    @Test func tokenTypesAreThePortals() {
+        #expect(
+            Set(PaymentTokenType.allCases.map(\.rawValue))
+                == PortalVocabulary.paidTokenTypes.subtracting(["transactionsOnFile"]))
+        #expect(PaymentTokenType.allCases.map(\.member) == ["paymentToken", "recurrenceToken", "unscheduledToken"])
+        #expect(
+            Set([PaymentTokenType.payment, .unscheduled].map(\.listedName)) == PortalVocabulary.payerOwnedTokenTypes)
+        #expect(
+            OrderOperation.allCases.map { $0.tokenType?.member } == [
+                nil, nil, "recurrenceToken", "unscheduledToken", "unscheduledToken",
+            ])
+    }
+
+    /// The portal's, and `App`: the native payment session's, which the portal's field table does
+    /// not list.
+    @Test func integrationsAreThePortalsAndApp() {
+        #expect(
+            Set(PaymentOrderIntegration.allCases.map(\.rawValue)) == PortalVocabulary.integrations.union(["App"]))
+    }
 }

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 
 /// The portal's card problems (`…/errordetail/creditcard/<name>`): the contractual types, the
 /// acquirer and 3-D Secure types, and the answers to merchant-initiated payments ("Do Not Try
@@ -14,7 +15,7 @@ enum CardProblems {
 
     private static func row(_ name: String, _ status: Int, _ title: String, _ detail: String) -> DocumentedProblem {
         DocumentedProblem(
-            name: name, type: PaymentAttemptProblem.errorDetail + "creditcard/" + name, status: status, title: title,
+            name: name, type: ProblemTypes.errorDetail(.creditcard, name), status: status, title: title,
             detail: detail)
     }
 

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 
 /// The portal's invoice problems (`…/errordetail/invoice/<name>`): the assessment flow's types, its
 /// authentication statuses, and the Norwegian flow without assessment. The portal spells some
@@ -40,15 +41,16 @@ enum InvoiceProblems {
             row("failed", 403, "Failed", "Unclassified failure."),
             row("error", 502, "Error", "Unexpected error."),
             row("externalerror", 502, "External error", "40 - Error"),
-            DocumentedProblem(
-                name: "externalerror-500", type: PaymentAttemptProblem.errorDetail + "invoice/externalerror",
-                status: 500,
-                title: "External error", detail: "No error code"),
+            // The same type again, answered with 500: a row of its own, named apart.
+            row("externalerror", 500, "External error", "No error code", named: "externalerror-500"),
         ])
 
-    private static func row(_ name: String, _ status: Int, _ title: String, _ detail: String) -> DocumentedProblem {
+    /// The problem `invoice/<path>`, named `path` in the table unless `named` says otherwise.
+    private static func row(
+        _ path: String, _ status: Int, _ title: String, _ detail: String, named: String? = nil
+    ) -> DocumentedProblem {
         DocumentedProblem(
-            name: name, type: PaymentAttemptProblem.errorDetail + "invoice/" + name, status: status, title: title,
+            name: named ?? path, type: ProblemTypes.errorDetail(.invoice, path), status: status, title: title,
             detail: detail)
     }
 }

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import SwedbankPaySDK
 
 /// Every problem list the portal documents for an instrument, in one place: what the control API
 /// can end an attempt with (`POST /sandbox/paymentorders/<id>/problem`, `…/pay`), what it lists
@@ -55,7 +56,7 @@ extension ProblemCatalogue {
             return row.attemptProblem(originalDetail: original)
         }
         return PaymentAttemptProblem(
-            type: PaymentAttemptProblem.errorDetail + "systemerror", title: "Payment declined", status: 500,
+            type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: "Payment declined", status: 500,
             detail: "The sandbox declined the payment, as asked.", originalDetail: original)
     }
 

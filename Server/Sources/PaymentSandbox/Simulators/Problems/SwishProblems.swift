@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 
 /// The portal's Swish problems (`…/errordetail/<name>`, no resource segment): every one has an
 /// example response there, whose title, status and detail these are, word for word.
@@ -32,7 +33,7 @@ enum SwishProblems {
 
     private static func row(_ name: String, _ status: Int, _ title: String, _ detail: String) -> DocumentedProblem {
         DocumentedProblem(
-            name: name, type: PaymentAttemptProblem.errorDetail + name, status: status, title: title, detail: detail)
+            name: name, type: ProblemTypes.errorDetail(name), status: status, title: title, detail: detail)
     }
 }
 #endif

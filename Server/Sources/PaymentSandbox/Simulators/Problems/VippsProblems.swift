@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import ServerSupport
 
 /// The portal's Vipps problems (`…/errordetail/vipps/<name>`): the init call's, the callback's,
 /// the acquirer's, and the `vippsdeclined` of its failed-attempt example (a payer's decline in the
@@ -41,7 +42,7 @@ enum VippsProblems {
 
     private static func row(_ name: String, _ status: Int, _ title: String, _ detail: String) -> DocumentedProblem {
         DocumentedProblem(
-            name: name, type: PaymentAttemptProblem.errorDetail + "vipps/" + name, status: status, title: title,
+            name: name, type: ProblemTypes.errorDetail(.vipps, name), status: status, title: title,
             detail: detail)
     }
 }
