@@ -136,8 +136,7 @@
             guard case .ask(let request) = step else { return .allow }
             deciding[request] = navigationAction
             defer { deciding[request] = nil }
-            let decision = await navigationDecider?(request) ?? .allow
-            switch SwedbankPaySDK.WebKitNavigationRules.answer(decision, for: request) {
+            switch await SwedbankPaySDK.WebKitNavigationRules.answer(request, by: navigationDecider) {
             case .allow: return .allow
             case .cancel: return .cancel
             case .cancelAndLoadInPlace:

@@ -39,6 +39,13 @@ extension SwedbankPaySDK {
                     body: body))
         }
 
+        /// Asks `decider` about `request` and says what WebKit is told; without a decider
+        /// everything is allowed (a web view nobody decides for navigates as WebKit would).
+        @MainActor
+        static func answer(_ request: WebNavigationRequest, by decider: WebNavigationDecider?) async -> Answer {
+            answer(await decider?(request) ?? .allow, for: request)
+        }
+
         /// What the decider's `decision` on `request` means for WebKit.
         static func answer(_ decision: WebNavigationDecision, for request: WebNavigationRequest) -> Answer {
             guard decision == .allow else { return .cancel }

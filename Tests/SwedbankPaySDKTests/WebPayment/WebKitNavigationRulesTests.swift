@@ -48,6 +48,22 @@ import Testing
         #expect(Rules.answer(.cancel, for: top) == .cancel)
     }
 
+    @MainActor
+    @Test func theDeciderIsAskedAndWithoutOneEverythingIsAllowed() async {
+        let popup = SwedbankPaySDK.WebNavigationRequest(url: bank, isNewWindow: true)
+        let top = SwedbankPaySDK.WebNavigationRequest(url: menu)
+        var asked: [SwedbankPaySDK.WebNavigationRequest] = []
+        let denyingTheBank: SwedbankPaySDK.WebNavigationDecider = { request in
+            asked.append(request)
+            return request.url == bank ? .cancel : .allow
+        }
+        #expect(await Rules.answer(top, by: denyingTheBank) == .allow)
+        #expect(await Rules.answer(popup, by: denyingTheBank) == .cancel)
+        #expect(asked == [top, popup])
+        #expect(await Rules.answer(top, by: nil) == .allow)
+        #expect(await Rules.answer(popup, by: nil) == .cancelAndLoadInPlace)
+    }
+
     @Test func onlyCancellationsAndWebKitsInterruptionsEndQuietly() {
         #expect(Rules.isQuietEnd(errorDomain: NSURLErrorDomain, code: NSURLErrorCancelled))
         #expect(Rules.isQuietEnd(errorDomain: "WebKitErrorDomain", code: 102))
