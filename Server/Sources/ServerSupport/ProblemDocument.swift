@@ -16,9 +16,14 @@ public protocol ProblemDocument: Error, Sendable {
     var problems: [(name: String, description: String)] { get }
     /// Extra top-level members (`gatewayStatus`, `sessionId`, ...).
     var extra: SwedbankPaySDK.JSONObject { get }
+    /// Seconds the client should wait before trying again (`Retry-After`), for a problem that
+    /// means "try again later"; nil for none.
+    var retryAfterSeconds: Int? { get }
 }
 
 extension ProblemDocument {
+    public var retryAfterSeconds: Int? { nil }
+
     /// The problem as a JSON object: the extra members, then the standard ones over them.
     public var document: SwedbankPaySDK.JSONObject {
         var object = extra
@@ -37,9 +42,11 @@ extension ProblemDocument {
     public func response(instance: String? = nil) -> Response {
         var object = document
         if let instance { object["instance"] = .string(instance) }
+        var headers: HTTPFields = [:]
+        if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
         return JSONBody.response(
             SwedbankPaySDK.JSONValue.object(object).serialized(), status: status,
-            contentType: "application/problem+json")
+            contentType: "application/problem+json", headers: headers)
     }
 }
 

@@ -93,6 +93,8 @@ import Testing
                 answer.body
                     == #"{"detail":"The payment order is not in instrument mode.","status":409,"title":"Conflict","type":"https://api.payex.com/psp/errordetail/conflict"}"#
             )
+            // A state that trying again does not change: no Retry-After.
+            #expect(answer.headers.first(name: "Retry-After") == nil)
         }
     }
 

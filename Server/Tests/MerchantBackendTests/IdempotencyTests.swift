@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import PaymentSandbox
 import Testing
 
 @testable import MerchantBackend
@@ -44,6 +45,31 @@ import Testing
                 answer.body
                     == #"{"detail":"The Idempotency-Key was used before with a different request body.","status":422,"title":"Unprocessable Entity","type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest"}"#
             )
+        }
+    }
+
+    /// A repeat while the first request is held at Swedbank Pay: 409, asked to try again in a
+    /// second (`Retry-After: 1`); once the first is answered a repeat gets its answer.
+    @Test func aRepeatWhileTheFirstIsInFlightIsAskedToRetryAfterASecond() async throws {
+        try await BackendHarness.run { harness in
+            let user = "user-\(UUID().uuidString)"
+            try harness.sandbox.addFault(FaultFlagParser.parse("POST /psp/paymentorders delay:2 x1"))
+            async let first = harness.createOrder(key: "held", user: user)
+            await harness.sandbox.faultsApplied(1)
+            let refused = try await harness.createOrder(key: "held", user: user)
+            #expect(refused.status == 409)
+            #expect(refused.headers.first(name: "Retry-After") == "1")
+            #expect(refused.headers.first(name: "Content-Type") == "application/problem+json")
+            #expect(
+                refused.body
+                    == #"{"detail":"A request with this Idempotency-Key is still being processed; try again shortly.","status":409,"title":"Conflict","type":"https://api.payex.com/psp/errordetail/mobilesdk/badrequest"}"#
+            )
+            let answered = try await first
+            #expect(answered.status == 201)
+            let repeated = try await harness.createOrder(key: "held", user: user)
+            #expect(repeated.status == 201)
+            #expect(repeated.body == answered.body)
+            #expect(repeated.headers.first(name: "Retry-After") == nil)
         }
     }
 

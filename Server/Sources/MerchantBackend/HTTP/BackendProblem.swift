@@ -14,6 +14,8 @@ struct BackendProblem: Error, Sendable {
     var problems: [(name: String, description: String)] = []
     /// Extra top-level members (`gatewayStatus`, `body`), where the SDK reads them.
     var extra: SwedbankPaySDK.JSONObject = [:]
+    /// `Retry-After`, for a problem that means "try again later" (``stillInFlight(_:)``).
+    var retryAfterSeconds: Int?
 }
 
 extension BackendProblem {
@@ -54,6 +56,19 @@ extension BackendProblem {
     static func conflict(_ detail: String) -> BackendProblem {
         BackendProblem(
             type: ProblemTypes.errorDetail(ProblemTypes.conflict), title: "Conflict", status: 409, detail: detail)
+    }
+
+    /// Seconds an app or admin client is asked to wait (`Retry-After`) before it repeats a request
+    /// whose `Idempotency-Key` is still in flight: Swedbank Pay answers in 100–800 ms, so the
+    /// first request has usually ended by then.
+    static let inFlightRetryAfter = 1
+
+    /// The same problem, asking the client to try again in ``inFlightRetryAfter`` seconds: the
+    /// 409 of a request whose `Idempotency-Key` is still being processed.
+    func stillInFlight() -> BackendProblem {
+        var problem = self
+        problem.retryAfterSeconds = Self.inFlightRetryAfter
+        return problem
     }
 
     /// 404 `notfound`: no such resource, or not one of the caller's.

@@ -137,10 +137,12 @@ struct AdminRoutes {
             case .failed:
                 guard let claimed = try await transactions.claim(existing, now: services.clock.milliseconds) else {
                     throw BackendProblem.conflict("A request with this Idempotency-Key is still being processed.")
+                        .stillInFlight()
                 }
                 return try await call(claimed, request: request, order: order)
             case .pending:
                 throw BackendProblem.conflict("A request with this Idempotency-Key is still being processed.")
+                    .stillInFlight()
             }
         }
     }

@@ -77,7 +77,8 @@ struct PaymentOrderCreation: Sendable {
             let now = clock.milliseconds
             guard let claimed = try await store.claim(existing, now: now, staleBefore: now - abandonedAfter) else {
                 throw BackendProblem.badRequest(
-                    "A request with this Idempotency-Key is still being processed; try again shortly.", status: 409)
+                    "A request with this Idempotency-Key is still being processed; try again shortly.", status: 409
+                ).stillInFlight()
             }
             // Tried again with the payee reference of the first try: Swedbank Pay refuses a second
             // order with it, so a first try that did reach Swedbank Pay cannot make a duplicate.
