@@ -36,7 +36,7 @@ extension SwedbankPaySDK {
             extraHeaders: [String: String]? = nil
         ) async throws(MerchantBackendError) {
             guard let url = paymentToken.deleteURL else {
-                throw .missingRequiredOperation("delete-paymenttokens")
+                throw .missingRequiredOperation(OperationRelation.deletePaymentTokens.rawValue)
             }
             let _: MerchantBackendAPI.Answer<AnyJSONObject> = try await configuration.api.send(
                 "PATCH", url, json: DeleteTokenRequestBody(comment: comment),

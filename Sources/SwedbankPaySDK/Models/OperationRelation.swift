@@ -30,5 +30,14 @@ extension SwedbankPaySDK {
         public static let updateOrder: OperationRelation = "update-order"
         /// The payment session of the native payment API.
         public static let viewPaymentSession: OperationRelation = "view-paymentsession"
+        /// Deletes a payment token a payer owns (an operation of each token the Merchant Backend
+        /// lists).
+        public static let deletePaymentTokens: OperationRelation = "delete-paymenttokens"
+
+        /// Every relation named above, for the vocabulary's test against the portal.
+        static let named: [OperationRelation] = [
+            .viewConsumerIdentification, .viewPaymentOrder, .viewPaymentLink, .setInstrumentLink, .abort, .updateOrder,
+            .viewPaymentSession, .deletePaymentTokens,
+        ]
     }
 }

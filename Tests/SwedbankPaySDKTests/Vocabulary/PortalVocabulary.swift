@@ -23,6 +23,19 @@ enum PortalVocabulary {
     /// The payment session's integration task rels: 5.0.3's task rels.
     static let sessionTaskRels: Set<String> = ["sca-method-request", "sca-redirect", "launch-client-app", "wallet-sdk"]
 
+    /// Payment order operation rels: 5.0.3's `OperationRelation` constants (`view-consumer-identification`
+    /// of a v2 consumer session, `view-paymentorder`, `view-checkout`, `set-instrument`, `abort`) and
+    /// the ones the SDK and its example app add, in the portal's operations:
+    /// old-implementations/payment-menu-v2/payment-order.md (`view-paymentorder`),
+    /// checkout-v3/get-started/payment-request.md (`view-checkout`),
+    /// checkout-v3/features/customize-ui/instrument-mode.md (`set-instrument`, `abort`, `update-order`),
+    /// checkout-v3/modules-sdks/mobile-sdk/native-payments.md (`view-paymentsession`),
+    /// checkout-v3/features/optional/payer-aware-payment-menu.md (a token's `delete-paymenttokens`).
+    static let operationRelations: Set<String> = [
+        "view-consumer-identification", "view-paymentorder", "view-checkout", "set-instrument", "abort", "update-order",
+        "view-paymentsession", "delete-paymenttokens",
+    ]
+
     /// `paymentorder.operation` of a payment order a payer completes, as 5.0.3's
     /// `PaymentOrderOperation` has them; the portal's checkout-v3/get-started/payment-request.md
     /// (`Purchase`) and checkout-v3/features/optional/verify.md (`Verify`).

@@ -21,6 +21,11 @@ import Testing
         #expect(SessionRel.tasks == PortalVocabulary.sessionTaskRels)
     }
 
+    @Test func operationRelationsAreThePortals() {
+        #expect(Set(SwedbankPaySDK.OperationRelation.named.map(\.rawValue)) == PortalVocabulary.operationRelations)
+        #expect(SwedbankPaySDK.OperationRelation.named.count == PortalVocabulary.operationRelations.count)
+    }
+
     @Test func paymentOrderOperationsAreThePortals() {
         #expect(
             Set(SwedbankPaySDK.PaymentOrderOperation.allCases.map(\.rawValue))
