@@ -11,7 +11,7 @@ import Testing
         SessionRequest(rel: rel(path), method: "POST", href: F.session + path, body: body, isLong: isLong)
     }
 
-    static func rel(_ path: String) -> String {
+    static func rel(_ path: String) -> SessionRel {
         if path.hasSuffix("/prepare") { return "prepare-payment" }
         if path.hasSuffix("/expand") { return "expand-method" }
         if path.hasSuffix("/attempts") { return "start-payment-attempt" }
@@ -212,7 +212,7 @@ import Testing
             PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: fail)).effects == [
                 .send(
                     Self.post(
-                        "/methods/Swish/failures", .failAttempt(problemType: "ClientAppLaunchFailed", errorCode: nil)))
+                        "/methods/Swish/failures", .failAttempt(problemType: .clientAppLaunchFailed, errorCode: nil)))
             ])
         #expect(PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: true, failure: fail)).effects == [])
         let local = PaymentSessionDecision.reduce(&memory, .appLaunched(succeeded: false, failure: nil)).effects
@@ -403,11 +403,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (SwedbankPaySDK.WalletAuthorizationOutcome.cancelled, "UserCancelled", String?.none),
-        (.failed("sheet broke"), "TechnicalError", "sheet broke"),
+        (SwedbankPaySDK.WalletAuthorizationOutcome.cancelled, AttemptProblemType.userCancelled, String?.none),
+        (.failed("sheet broke"), .technicalError, "sheet broke"),
     ])
     func aClosedOrFailedSheetFailsTheAttempt(
-        outcome: SwedbankPaySDK.WalletAuthorizationOutcome, type: String, code: String?
+        outcome: SwedbankPaySDK.WalletAuthorizationOutcome, type: AttemptProblemType, code: String?
     ) {
         var memory = Self.prepared()
         _ = PaymentSessionDecision.reduce(&memory, .attempt(.applePay(merchantIdentifier: "m"))).effects
@@ -430,7 +430,7 @@ import Testing
             PaymentSessionDecision.reduce(&memory, .failure(error, of: payload)).effects == [
                 .send(
                     Self.post(
-                        "/methods/ApplePay/failures", .failAttempt(problemType: "TechnicalError", errorCode: "HTTP 400")
+                        "/methods/ApplePay/failures", .failAttempt(problemType: .technicalError, errorCode: "HTTP 400")
                     ))
             ])
     }

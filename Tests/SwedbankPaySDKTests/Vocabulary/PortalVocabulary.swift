@@ -36,6 +36,11 @@ enum PortalVocabulary {
         "view-paymentsession", "delete-paymenttokens",
     ]
 
+    /// The `problemType` of a `fail-payment-attempt` body: 5.0.3's (the native payments protocol,
+    /// "`fail-payment-attempt`: `{"problemType": "UserCancelled" | "TechnicalError" |
+    /// "ClientAppLaunchFailed", …}`").
+    static let failedAttemptProblemTypes: Set<String> = ["UserCancelled", "TechnicalError", "ClientAppLaunchFailed"]
+
     /// `paymentorder.operation` of a payment order a payer completes, as 5.0.3's
     /// `PaymentOrderOperation` has them; the portal's checkout-v3/get-started/payment-request.md
     /// (`Purchase`) and checkout-v3/features/optional/verify.md (`Verify`).

@@ -17,8 +17,12 @@ import Testing
     }
 
     @Test func sessionRelsAreTheProtocols() {
-        #expect(SessionRel.known == PortalVocabulary.sessionOperationRels)
-        #expect(SessionRel.tasks == PortalVocabulary.sessionTaskRels)
+        #expect(Set(SessionRel.known.map(\.rawValue)) == PortalVocabulary.sessionOperationRels)
+        #expect(Set(SessionRel.tasks.map(\.rawValue)) == PortalVocabulary.sessionTaskRels)
+    }
+
+    @Test func failedAttemptProblemTypesAreTheProtocols() {
+        #expect(Set(AttemptProblemType.allCases.map(\.rawValue)) == PortalVocabulary.failedAttemptProblemTypes)
     }
 
     @Test func operationRelationsAreThePortals() {

@@ -109,7 +109,7 @@ extension PaymentSessionDecision {
         -> [PaymentSessionEffect]
     {
         guard let script = model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) else {
-            return [turn.refuse(.internalInconsistency(.missingSessionData(SessionRel.viewPayment)))]
+            return [turn.refuse(.internalInconsistency(.missingSessionData(SessionRel.viewPayment.rawValue)))]
         }
         guard var info = turn.orderInfo(session) else {
             return [turn.refuse(.internalInconsistency(.missingSessionData("order info")))]

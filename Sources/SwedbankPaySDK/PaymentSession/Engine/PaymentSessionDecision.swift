@@ -98,7 +98,7 @@ enum PaymentSessionDecision {
                 return [
                     .send(
                         SessionRequest(
-                            failure, body: .failAttempt(problemType: "ClientAppLaunchFailed", errorCode: nil)))
+                            failure, body: .failAttempt(problemType: .clientAppLaunchFailed, errorCode: nil)))
                 ]
             }
             // Without the operation the session cannot record it; the app still learns, in the same words.
@@ -131,9 +131,9 @@ enum PaymentSessionDecision {
         case .walletFinished(let outcome):
             switch outcome {
             case .submitted: return []
-            case .cancelled: return failWalletAttempt(state.session, problemType: "UserCancelled", errorCode: nil)
+            case .cancelled: return failWalletAttempt(state.session, problemType: .userCancelled, errorCode: nil)
             case .failed(let reason):
-                return failWalletAttempt(state.session, problemType: "TechnicalError", errorCode: reason)
+                return failWalletAttempt(state.session, problemType: .technicalError, errorCode: reason)
             }
 
         case .setOrderInfo(let info):
@@ -223,7 +223,7 @@ enum PaymentSessionDecision {
         switch request.purpose {
         case .walletPayload:
             // The sheet shows failure; the session learns through fail-payment-attempt.
-            return failWalletAttempt(state.session, problemType: "TechnicalError", errorCode: error.description)
+            return failWalletAttempt(state.session, problemType: .technicalError, errorCode: error.description)
         case .recovery(let original):
             return [.notify(.requestFailed(error, retry: original))]
         case .acknowledge:
@@ -297,7 +297,7 @@ enum PaymentSessionDecision {
         afterRecovery: Bool
     ) -> [PaymentSessionEffect] {
         let list = model.prioritisedOperations
-        func offered(_ rel: String) -> SessionOperation? { list.first { $0.rel == rel } }
+        func offered(_ rel: SessionRel) -> SessionOperation? { list.first { $0.rel == rel } }
 
         // 1. prepare-payment
         if let prepare = offered(SessionRel.preparePayment) {
@@ -318,7 +318,7 @@ enum PaymentSessionDecision {
             session.wallet = .sheetShown
             guard let merchantIdentifier else {
                 return [turn.refuse(.internalInconsistency(.missingSessionData("Apple Pay merchant identifier")))]
-                    + failWalletAttempt(session, problemType: "TechnicalError", errorCode: "No merchant identifier")
+                    + failWalletAttempt(session, problemType: .technicalError, errorCode: "No merchant identifier")
             }
             return [.presentWallet(.init(merchantIdentifier: merchantIdentifier, task: task), payload: payload)]
         }
@@ -396,16 +396,16 @@ enum PaymentSessionDecision {
         if case .attempt(let instrument, let customizeSent, let expandSent) = session.request {
             if !instrument.requiresInstrumentMode, let method = model.method(instrument.paymentMethod),
                 let operation = method.operations.first(where: {
-                    [SessionRel.expandMethod, SessionRel.startPaymentAttempt, SessionRel.getPayment].contains($0.rel)
+                    [.expandMethod, .startPaymentAttempt, .getPayment].contains($0.rel)
                 })
             {
                 switch operation.rel {
-                case SessionRel.expandMethod where !expandSent:
+                case .expandMethod where !expandSent:
                     session.request = .attempt(instrument, customizeSent: customizeSent, expandSent: true)
                     return [.send(SessionRequest(operation, body: .expand(paymentMethod: method.paymentMethod)))]
-                case SessionRel.startPaymentAttempt:
+                case .startPaymentAttempt:
                     return [startAttempt(&session, instrument, operation, culture: model.culture, &turn)]
-                case SessionRel.getPayment:
+                case .getPayment:
                     session.request = .none
                     return [.cancelPolling, .send(SessionRequest(operation))]
                 default:
@@ -487,7 +487,7 @@ enum PaymentSessionDecision {
     }
 
     private static func failWalletAttempt(
-        _ session: ActiveSession?, problemType: String, errorCode: String?
+        _ session: ActiveSession?, problemType: AttemptProblemType, errorCode: String?
     ) -> [PaymentSessionEffect] {
         guard let fail = session?.model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt)
         else { return [.notify(.internalInconsistency(.missingSessionData("ApplePay fail-payment-attempt")))] }

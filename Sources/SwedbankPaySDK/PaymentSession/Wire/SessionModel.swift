@@ -52,7 +52,7 @@ struct SessionModel: Sendable, Hashable {
 
     func method(_ name: String) -> SessionMethod? { methods.first { $0.paymentMethod == name } }
 
-    func topLevel(_ rel: String) -> SessionOperation? { operations.first { $0.rel == rel } }
+    func topLevel(_ rel: SessionRel) -> SessionOperation? { operations.first { $0.rel == rel } }
 
     /// Every native method's operations, in order.
     var allMethodOperations: [SessionOperation] { methods.flatMap(\.operations) }
@@ -142,7 +142,7 @@ struct SessionMethod: Sendable, Hashable {
 
     var isNative: Bool { PaymentMethodName.native.contains(paymentMethod) }
 
-    func operation(_ rel: String) -> SessionOperation? { operations.first { $0.rel == rel } }
+    func operation(_ rel: SessionRel) -> SessionOperation? { operations.first { $0.rel == rel } }
 
     private static func swishPrefill(_ json: SwedbankPaySDK.JSONValue) -> SwedbankPaySDK.SwishMethodPrefillModel? {
         guard let object = json.objectValue, let msisdn = object["msisdn"]?.stringValue else { return nil }

@@ -5,7 +5,7 @@ import Foundation
 /// Decoding is lenient: a member of the wrong type reads as absent, and only an operation without
 /// a string `rel` is dropped. Unknown rels are kept (and never acted on).
 struct SessionOperation: Sendable, Hashable {
-    var rel: String
+    var rel: SessionRel
     var href: String?
     var method: String?
     var next: Bool = false
@@ -13,7 +13,7 @@ struct SessionOperation: Sendable, Hashable {
     var expects: [SessionExpectation] = []
 
     init(
-        rel: String, href: String?, method: String?, next: Bool = false, tasks: [SessionTask] = [],
+        rel: SessionRel, href: String?, method: String?, next: Bool = false, tasks: [SessionTask] = [],
         expects: [SessionExpectation] = []
     ) {
         self.rel = rel
@@ -35,21 +35,21 @@ struct SessionOperation: Sendable, Hashable {
         tasks = object["tasks"]?.arrayValue?.compactMap(SessionTask.init(json:)) ?? []
     }
 
-    func task(_ rel: String) -> SessionTask? { tasks.first { $0.rel == rel } }
+    func task(_ rel: SessionRel) -> SessionTask? { tasks.first { $0.rel == rel } }
 
     func string(_ name: String) -> String? { expects.string(name) }
 }
 
 /// Client-side work attached to an operation: `{rel, href, method, contentType, expects}`.
 struct SessionTask: Sendable, Hashable {
-    var rel: String
+    var rel: SessionRel
     var href: String?
     var method: String?
     var contentType: String?
     var expects: [SessionExpectation] = []
 
     init(
-        rel: String, href: String? = nil, method: String? = nil, contentType: String? = nil,
+        rel: SessionRel, href: String? = nil, method: String? = nil, contentType: String? = nil,
         expects: [SessionExpectation] = []
     ) {
         self.rel = rel
@@ -61,7 +61,7 @@ struct SessionTask: Sendable, Hashable {
 
     init?(json: SwedbankPaySDK.JSONValue) {
         guard let object = json.objectValue, let rel = object["rel"]?.stringValue else { return nil }
-        self.rel = rel
+        self.rel = SessionRel(rawValue: rel)
         href = object["href"]?.stringValue
         method = object["method"]?.stringValue
         contentType = object["contentType"]?.stringValue

@@ -16,7 +16,7 @@ struct SessionRequest: Sendable, Hashable {
         case walletPayload
     }
 
-    var rel: String
+    var rel: SessionRel
     var method: String
     var href: String
     var body: SessionRequestBody
@@ -27,7 +27,7 @@ struct SessionRequest: Sendable, Hashable {
     var autoRetry: Bool = true
 
     init(
-        rel: String, method: String, href: String, body: SessionRequestBody = .none, purpose: Purpose = .model,
+        rel: SessionRel, method: String, href: String, body: SessionRequestBody = .none, purpose: Purpose = .model,
         isLong: Bool = false, autoRetry: Bool = true
     ) {
         self.rel = rel
@@ -66,7 +66,7 @@ enum SessionRequestBody: Sendable, Hashable {
     case createAuthentication(methodCompletionIndicator: String, notificationUrl: String)
     case completeAuthentication(cRes: String)
     case attemptPayload(paymentPayload: String)
-    case failAttempt(problemType: String, errorCode: String?)
+    case failAttempt(problemType: AttemptProblemType, errorCode: String?)
     case customize(CustomizeBody)
 
     /// `customize-payment`'s body. `hideStoredPaymentOptions` and `showConsentAffirmation` are sent
@@ -119,7 +119,7 @@ enum SessionRequestBody: Sendable, Hashable {
         case .attemptPayload(let payload):
             return .object(["paymentMethod": .string(PaymentMethodName.applePay), "paymentPayload": .string(payload)])
         case .failAttempt(let problemType, let errorCode):
-            return .object(["problemType": .string(problemType), "errorCode": string(errorCode)])
+            return .object(["problemType": .string(problemType.rawValue), "errorCode": string(errorCode)])
         case .customize(let body):
             var object: SwedbankPaySDK.JSONObject = [
                 "paymentMethod": string(body.paymentMethod),
