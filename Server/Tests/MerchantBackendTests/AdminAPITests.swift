@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import PaymentSandbox
 import SwedbankPaySDK
 import Testing
 
@@ -157,6 +158,29 @@ import Testing
                     == rows.map { $0["payeeReference"] as? String })
             let stored = try await harness.backend.services.store.find(id: id)
             #expect(stored?.status == "Reversed")
+        }
+    }
+
+    /// A repeat while the first capture is held at Swedbank Pay (its read of the order): 409,
+    /// asked to try again in a second (`Retry-After: 1`).
+    @Test func aRepeatWhileTheFirstIsInFlightIsAskedToRetryAfterASecond() async throws {
+        try await BackendHarness.run(configure: Self.withAdmin) { harness in
+            let (id, _) = try await Self.paidOrder(harness)
+            try harness.sandbox.addFault(FaultFlagParser.parse("GET /psp/paymentorders/* delay:2 x1"))
+            var headers = Self.admin
+            headers["Idempotency-Key"] = "capture-held"
+            let path = "/admin/paymentorders/\(id)/captures"
+            let json = #"{"amount": 1500, "vatAmount": 375}"#
+            async let first = harness.send(.POST, path, json: json, headers: headers)
+            await harness.sandbox.faultsApplied(1)
+            let refused = try await harness.send(.POST, path, json: json, headers: headers)
+            #expect(refused.status == 409)
+            #expect(refused.headers.first(name: "Retry-After") == "1")
+            #expect(
+                refused.body
+                    == #"{"detail":"A request with this Idempotency-Key is still being processed.","status":409,"title":"Conflict","type":"https://api.payex.com/psp/errordetail/conflict"}"#
+            )
+            #expect(try await first.status == 201)
         }
     }
 
