@@ -100,7 +100,7 @@ extension SwedbankPaySDK {
             case .checkin:
                 return """
                         var parameters = {
-                          integration: "App",
+                          integration: "\(PaymentIntegration.app.rawValue)",
                           container: "checkin",
                           onConsumerIdentified: function (e) { post("onConsumerIdentified", e && e.consumerProfileRef); },
                           onShippingDetailsAvailable: function (e) { post("onShippingDetailsAvailable", e); },
@@ -110,7 +110,7 @@ extension SwedbankPaySDK {
             case .paymentMenu:
                 return """
                         var parameters = {
-                          integration: "App",
+                          integration: "\(PaymentIntegration.app.rawValue)",
                           container: "checkout",
                           onError: function (e) { post("onError", e); },
                           onEventNotification: function (n) { post("generalEvent", n); }
@@ -119,7 +119,7 @@ extension SwedbankPaySDK {
             case .checkout:
                 return """
                         var parameters = {
-                          integration: "App",
+                          integration: "\(PaymentIntegration.app.rawValue)",
                           container: { checkout: "checkout" },
                           onPayerIdentified: function (p) { post("payerIdentified", p); },
                           onEventNotification: function (n) {

@@ -41,6 +41,10 @@ enum PortalVocabulary {
     /// "ClientAppLaunchFailed", …}`").
     static let failedAttemptProblemTypes: Set<String> = ["UserCancelled", "TechnicalError", "ClientAppLaunchFailed"]
 
+    /// The `integration` an app names: the native payments protocol's `prepare-payment` body
+    /// (`"integration": "App"`) and 5.0.3's Seamless View parameters (`{integration: "App", …}`).
+    static let appIntegrations: Set<String> = ["App"]
+
     /// `paymentorder.operation` of a payment order a payer completes, as 5.0.3's
     /// `PaymentOrderOperation` has them; the portal's checkout-v3/get-started/payment-request.md
     /// (`Purchase`) and checkout-v3/features/optional/verify.md (`Verify`).

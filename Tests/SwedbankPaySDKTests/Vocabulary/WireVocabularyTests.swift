@@ -25,6 +25,10 @@ import Testing
         #expect(Set(AttemptProblemType.allCases.map(\.rawValue)) == PortalVocabulary.failedAttemptProblemTypes)
     }
 
+    @Test func integrationIsTheProtocols() {
+        #expect(Set(PaymentIntegration.allCases.map(\.rawValue)) == PortalVocabulary.appIntegrations)
+    }
+
     @Test func operationRelationsAreThePortals() {
         #expect(Set(SwedbankPaySDK.OperationRelation.named.map(\.rawValue)) == PortalVocabulary.operationRelations)
         #expect(SwedbankPaySDK.OperationRelation.named.count == PortalVocabulary.operationRelations.count)

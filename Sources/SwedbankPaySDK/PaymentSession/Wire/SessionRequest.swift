@@ -87,7 +87,7 @@ enum SessionRequestBody: Sendable, Hashable {
             return nil
         case .prepare:
             return .object([
-                "integration": .string("App"),
+                "integration": .string(PaymentIntegration.app.rawValue),
                 "deviceAcceptedWallets": .string("ApplePay;ClickToPay"),
                 "client": .object(device.client(clientType: false)),
                 "browser": .object(device.browser),
