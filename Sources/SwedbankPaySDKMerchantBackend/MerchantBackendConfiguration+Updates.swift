@@ -33,7 +33,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         options: SwedbankPaySDK.VersionOptions,
         viewPaymentOrderInfo info: SwedbankPaySDK.ViewPaymentOrderInfo
     ) async throws(SwedbankPaySDK.MerchantBackendError) -> SwedbankPaySDK.ViewPaymentOrderInfo {
-        let body = PatchRequestBody.Operation(operation: "SetInstrument", instrument: instrument, abortReason: nil)
+        let body = PatchRequestBody.Operation(operation: .setInstrument, instrument: instrument, abortReason: nil)
         if options.contains(.isV3), let href = info.operations?.findOperation(rel: .setInstrumentLink)?.href {
             let answer: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await api.send(
                 "PATCH", patchURL, json: PatchRequestBody(href: href, paymentorder: body))
@@ -82,7 +82,7 @@ extension SwedbankPaySDK.MerchantBackendConfiguration {
         }
         let body = PatchRequestBody(
             href: href,
-            paymentorder: .init(operation: "Abort", instrument: nil, abortReason: "CancelledByConsumer"))
+            paymentorder: .init(operation: .abort, instrument: nil, abortReason: "CancelledByConsumer"))
         let _: MerchantBackendAPI.Answer<PaymentOrderResponse> = try await api.send("PATCH", patchURL, json: body)
     }
 

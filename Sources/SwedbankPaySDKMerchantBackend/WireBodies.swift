@@ -47,7 +47,7 @@ struct PaymentOrderResponse: Decodable, Sendable {
 /// `PATCH patch` body: the operation to relay and where to.
 struct PatchRequestBody: Encodable, Sendable {
     struct Operation: Encodable, Sendable {
-        var operation: String
+        var operation: PaymentOrderPatchOperation
         var instrument: SwedbankPaySDK.Instrument?
         var abortReason: String?
     }

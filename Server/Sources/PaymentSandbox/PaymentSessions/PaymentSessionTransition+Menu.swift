@@ -64,12 +64,13 @@ extension PaymentSessionTransition {
     /// cancelled or failed. The attempt in progress (if it is this method's) ends: aborted when the
     /// payer cancelled, failed otherwise. Without one the problem is only shown.
     mutating func failPaymentAttempt(_ method: String, _ body: PaymentSessionBody) throws {
-        let problemType = try body.requiredString("problemType")
+        let problemWord = try body.requiredString("problemType")
         let errorCode = try body.optionalString("errorCode")
-        guard let problem = PaymentAttemptProblem.clientReported(problemType: problemType, errorCode: errorCode) else {
+        guard let problemType = AttemptProblemType(rawValue: problemWord) else {
             throw PaymentSessionBody.invalid(
                 "problemType", "The field must be UserCancelled, TechnicalError or ClientAppLaunchFailed.")
         }
+        let problem = PaymentAttemptProblem.clientReported(problemType: problemType, errorCode: errorCode)
         let running: (instrument: SandboxInstrument, number: Int64)?
         switch session.phase {
         case .swish(let attempt) where method == SandboxInstrument.swish.rawValue: running = (.swish, attempt.number)
@@ -80,7 +81,7 @@ extension PaymentSessionTransition {
             raise(problem)
             return
         }
-        if problemType == "UserCancelled" {
+        if problemType == .userCancelled {
             order.abortAttempt(instrument: instrument, number: number, reason: problem.title, now: context.date)
             changes.append(.attemptAborted(instrument: instrument, number: number))
             session.phase = .choosing

@@ -34,30 +34,28 @@ extension PaymentAttemptProblem {
     static let swishUserCancelled = swish(
         "usercancelled", originalDetail: "The payer declined the payment request in the Swish app.")
 
-    /// The problem the SDK asked for with `fail-payment-attempt`; nil for an unknown `problemType`.
+    /// The problem the SDK asked for with `fail-payment-attempt`.
     ///
     /// All three are 400: the client, not the acquirer, decided the attempt failed.
-    static func clientReported(problemType: String, errorCode: String?) -> PaymentAttemptProblem? {
+    static func clientReported(problemType: AttemptProblemType, errorCode: String?) -> PaymentAttemptProblem {
         let reported = errorCode.map { " The client reported: \($0)" } ?? ""
         switch problemType {
-        case "UserCancelled":
+        case .userCancelled:
             return PaymentAttemptProblem(
                 type: ProblemTypes.errorDetail(ProblemTypes.userCancelled), title: "Payment attempt cancelled",
                 status: 400,
                 detail: "The payer cancelled the payment attempt." + reported,
-                originalDetail: errorCode ?? "UserCancelled")
-        case "TechnicalError":
+                originalDetail: errorCode ?? problemType.rawValue)
+        case .technicalError:
             return PaymentAttemptProblem(
                 type: ProblemTypes.errorDetail(ProblemTypes.technicalError), title: "Technical error", status: 400,
                 detail: "The payment attempt failed because of a technical error in the app." + reported,
-                originalDetail: errorCode ?? "TechnicalError")
-        case "ClientAppLaunchFailed":
+                originalDetail: errorCode ?? problemType.rawValue)
+        case .clientAppLaunchFailed:
             return PaymentAttemptProblem(
                 type: ProblemTypes.errorDetail(ProblemTypes.clientAppLaunchFailed), title: "Client app launch failed",
                 status: 400, detail: "The app could not launch the payment app (Swish)." + reported,
-                originalDetail: errorCode ?? "ClientAppLaunchFailed")
-        default:
-            return nil
+                originalDetail: errorCode ?? problemType.rawValue)
         }
     }
 }

@@ -29,6 +29,11 @@ enum PortalVocabulary {
         "Invoice-PayExFinancingNo",
     ]
 
+    /// The `problemType` of a `fail-payment-attempt` body, as the native payments protocol names it
+    /// ("`fail-payment-attempt`: `{"problemType": "UserCancelled" | "TechnicalError" |
+    /// "ClientAppLaunchFailed", …}`", iOS SDK 5.0.3).
+    static let failedAttemptProblemTypes: Set<String> = ["UserCancelled", "TechnicalError", "ClientAppLaunchFailed"]
+
     /// The payment session's operation and task rels, as Swedbank Pay's native SDKs (iOS 5.0.3)
     /// know them; the portal shows only the order's `view-paymentsession`.
     static let sessionRels: Set<String> = [

@@ -34,6 +34,10 @@ import Testing
         #expect(Set(PaymentSessionRel.allCases.map(\.rawValue)) == PortalVocabulary.sessionRels)
     }
 
+    @Test func failedAttemptProblemTypesAreTheProtocols() {
+        #expect(Set(AttemptProblemType.allCases.map(\.rawValue)) == PortalVocabulary.failedAttemptProblemTypes)
+    }
+
     /// The sandbox writes a subset of the portal's history events, and `PaymentAborted`, which the
     /// portal's table does not list (the sandbox's entry for an order the merchant aborted).
     @Test func historyEventsAreThePortals() {
