@@ -291,12 +291,32 @@ public actor BrowserPage {
         return result["result"]?.objectValue?["value"] ?? .null
     }
 
-    /// Clicks the first element matching a CSS selector.
+    /// Runs JavaScript that may start a navigation — a click on a link or a submit button,
+    /// `location.reload()`, `history.back()` — and returns its value, or nil when the document
+    /// went away before Chromium answered. That answer ("Inspected target navigated or closed")
+    /// comes only once the script has begun, so it means the action ran; ``evaluate(_:in:)``
+    /// throws it, for a question asked of a page must not pass unanswered.
+    @discardableResult
+    public func perform(_ script: String, in frame: Frame = .main) async throws -> SwedbankPaySDK.JSONValue? {
+        do {
+            return try await evaluate(script, in: frame)
+        } catch BrowserHostError.protocolError(method: "Runtime.evaluate", let message)
+            where message == Self.navigatedAwayMessage
+        {
+            return nil
+        }
+    }
+
+    /// Chromium's answer to `Runtime.evaluate` when the document it ran in was replaced first.
+    static let navigatedAwayMessage = "Inspected target navigated or closed"
+
+    /// Clicks the first element matching a CSS selector. A click that navigates may cut Chromium's
+    /// answer short; the click was made (see ``perform(_:in:)``).
     public func click(_ selector: String, in frame: Frame = .main) async throws {
-        let found = try await evaluate(
+        let found = try await perform(
             "(function(){var e=document.querySelector(\(try Self.jsonLiteral(selector)));if(!e)return false;e.click();return true;})()",
             in: frame)
-        guard found == .bool(true) else { throw BrowserHostError.elementNotFound(selector) }
+        guard found == nil || found == .bool(true) else { throw BrowserHostError.elementNotFound(selector) }
     }
 
     /// Types into the first element matching a CSS selector, firing `input` and `change` events.

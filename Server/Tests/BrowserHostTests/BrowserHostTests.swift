@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    /// A script that navigates and then waits for ever: the only answer Chromium can give is
+    /// that the document went away — which `evaluate` throws and `perform` (clicks, reloads, Back)
+    /// takes as the action having run.
+    @Test func anActionWhoseNavigationCutsTheAnswerShortHasRun() async throws {
+        try await BrowserHost.withBrowser { browser in
+            let page = try await browser.newPage()
+            let navigatesAway =
+                "window.marker = 1, location.href = 'https://merchant.example/next', new Promise(function(){})"
+            try await page.loadHTML("<p>first</p>", baseURL: URL(string: "https://merchant.example/")!)
+            await #expect(
+                throws: BrowserHostError.protocolError(
+                    method: "Runtime.evaluate", message: "Inspected target navigated or closed")
+            ) {
+                _ = try await page.evaluate(navigatesAway)
+            }
+            try await page.loadHTML("<p>again</p>", baseURL: URL(string: "https://merchant.example/")!)
+            #expect(try await page.perform(navigatesAway) == nil)
+            try await page.waitFor("window.marker === undefined", description: "the next document")
+        }
+    }
+
     @Test func messageHandlersLookLikeWebKitsToPageScripts() async throws {
         let received = Received()
         try await BrowserHost.withBrowser { browser in
@@ -54,7 +75,7 @@ import Testing
                 <input name='cres' value='eyJ0cmFuc1N0YXR1cyI6IlkifQ'><input name='x' value='a b'></form>
                 """, baseURL: URL(string: "https://merchant.example/")!)
             try await page.click("#f input")
-            _ = try await page.evaluate("document.getElementById('f').submit()")
+            try await page.perform("document.getElementById('f').submit()")
             #expect(await page.waitForRecord { !$0.navigations.isEmpty })
             let navigation = try #require(await page.navigations.first)
             #expect(navigation.url == URL(string: "https://blocked.example/notify"))

@@ -42,7 +42,7 @@ import Testing
             try await page.click("#pay-swish")
             try await page.waitFor("!document.querySelector('#swish-pending').hidden")
             // A reload opens the payment where it stands: still waiting for the app.
-            _ = try await page.evaluate("window.beforeReload = true, location.reload(), true")
+            try await page.perform("window.beforeReload = true, location.reload(), true")
             try await page.waitFor(
                 "!window.beforeReload && document.querySelector('#swish-pending') && !document.querySelector('#swish-pending').hidden",
                 description: "Swish after the reload")
@@ -66,7 +66,7 @@ import Testing
             try await page.waitFor(
                 "location.href === \(Page.literal(bankURL)) && document.querySelector('#bank-cancel')")
             // Back from the bank: the menu says the bank payment was not finished.
-            _ = try await page.evaluate("history.back(), true")
+            try await page.perform("history.back(), true")
             try await page.waitFor(
                 "location.pathname.indexOf('/sandbox/bank/') < 0 && document.querySelector('#notice')"
                     + " && !document.querySelector('#notice').hidden",
