@@ -112,6 +112,7 @@
         }
 
         func close() async {
+            for continuation in ownLoads.close() { continuation.resume() }
             webView.stopLoading()
             webView.configuration.userContentController.removeAllScriptMessageHandlers()
             handlers.removeAll()
@@ -145,23 +146,27 @@
             }
         }
 
-        func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        func webView(_ webView: WKWebView, didFinish navigation: WKNavigation?) {
             ended(navigation, .finished)
         }
 
-        func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        func webView(_ webView: WKWebView, didFail navigation: WKNavigation?, withError error: any Error) {
             ended(navigation, .failed(error))
         }
 
         func webView(
-            _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error
+            _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation?, withError error: any Error
         ) {
             ended(navigation, .failed(error))
         }
 
-        private func ended(_ navigation: WKNavigation, _ ending: OwnLoads.Ending) {
-            switch ownLoads.end(ObjectIdentifier(navigation), ending) {
-            case .resume(let continuation, let result): continuation.resume(with: result)
+        /// WebKit declares the navigation `WKNavigation!` and passes nil for some navigations
+        /// (through the back/forward cache): taken as optional, never unwrapped here;
+        /// `WebKitOwnLoads.end` decides what a nil one means.
+        private func ended(_ navigation: WKNavigation?, _ ending: OwnLoads.Ending) {
+            switch ownLoads.end(navigation.map(ObjectIdentifier.init), ending) {
+            case .resume(let continuations, let result):
+                for continuation in continuations { continuation.resume(with: result) }
             case .report(let failure): loadFailureHandler?(failure)
             case .ignore: break
             }

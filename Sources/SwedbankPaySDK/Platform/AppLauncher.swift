@@ -83,9 +83,12 @@ extension SwedbankPaySDK {
 
             @MainActor
             private static func open(_ url: URL, universalLinksOnly: Bool) async -> Bool {
-                let scenes = Array(runningApplication()?.connectedScenes ?? [])
-                let route = SystemLaunchRoute.decide(
-                    bundleURL: Bundle.main.bundleURL, scenes: scenes.map { SystemLaunchRoute.SceneState($0.activationState) })
+                // `UIApplication` is read only once the route is known not to be an extension's.
+                var scenes: [UIScene] = []
+                let route = SystemLaunchRoute.decide(bundleURL: Bundle.main.bundleURL) {
+                    scenes = Array(runningApplication()?.connectedScenes ?? [])
+                    return scenes.map { SystemLaunchRoute.SceneState($0.activationState) }
+                }
                 guard case .scene(let index) = route else { return false }
                 let options = UIScene.OpenExternalURLOptions()
                 options.universalLinksOnly = universalLinksOnly

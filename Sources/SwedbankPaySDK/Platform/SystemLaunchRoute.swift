@@ -24,11 +24,13 @@ extension SwedbankPaySDK {
             case foregroundActive, foregroundInactive, background, unattached
         }
 
-        /// The route for a process whose main bundle is at `bundleURL` and whose scenes are in
-        /// `scenes` states.
-        static func decide(bundleURL: URL, scenes: [SceneState]) -> SystemLaunchRoute {
+        /// The route for a process whose main bundle is at `bundleURL` and whose scenes'
+        /// states `scenes` reads. The extension route is decided first: in an app extension
+        /// `scenes` is never called, so an extension never reaches `UIApplication`.
+        static func decide(bundleURL: URL, scenes: () -> [SceneState]) -> SystemLaunchRoute {
             // An extension's bundle is an `.appex` inside its app's `PlugIns`.
             if bundleURL.pathExtension.lowercased() == "appex" { return .appExtension }
+            let scenes = scenes()
             if let active = scenes.firstIndex(of: .foregroundActive) { return .scene(active) }
             if let inactive = scenes.firstIndex(of: .foregroundInactive) { return .scene(inactive) }
             return .noForegroundScene

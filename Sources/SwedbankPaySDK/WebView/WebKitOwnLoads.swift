@@ -23,8 +23,9 @@ extension SwedbankPaySDK {
 
         /// What the adapter does with an ending.
         enum Outcome {
-            /// An own load ended: its caller returns, or throws the failure.
-            case resume(Waiter, Result<Void, WebViewLoadFailure>)
+            /// Own loads ended: their callers return, or throw the failure. One load, except when
+            /// WebKit did not name the navigation (see ``end(_:_:)``).
+            case resume([Waiter], Result<Void, WebViewLoadFailure>)
             /// A load of the page's failed: the load-failure handler hears it.
             case report(WebViewLoadFailure)
             /// Nothing to do (a navigation of the page's that finished or only ended).
@@ -56,15 +57,36 @@ extension SwedbankPaySDK {
         /// (``WebKitNavigationRules/isQuietEnd(errorDomain:code:)``) returns without an error, and
         /// a quiet end of the page's is nobody's business; any other failure is thrown to the own
         /// load's caller, or else reported to the load-failure handler.
-        mutating func end(_ navigation: Navigation, _ ending: Ending) -> Outcome {
+        ///
+        /// WebKit passes no navigation (`nil` in its `WKNavigation!` parameters) for navigations
+        /// it cannot name, such as some through the back/forward cache. Such an end is a
+        /// top-level navigation ending, so no own load started before it is still loading: every
+        /// own load still waiting ends with it (a failure is thrown to them; with none waiting it
+        /// is the page's, as above). A caller of `load` never waits for a navigation WebKit will
+        /// not name again.
+        mutating func end(_ navigation: Navigation?, _ ending: Ending) -> Outcome {
             var failure: WebViewLoadFailure?
             if case .failed(let error) = ending { failure = Self.loadFailure(error) }
-            guard let waiter = waiting.removeValue(forKey: navigation) else {
+            let waiters: [Waiter]
+            if let navigation {
+                waiters = waiting.removeValue(forKey: navigation).map { [$0] } ?? []
+            } else {
+                waiters = Array(waiting.values)
+                waiting.removeAll()
+            }
+            guard !waiters.isEmpty else {
                 guard let failure else { return .ignore }
                 return .report(failure)
             }
-            guard let failure else { return .resume(waiter, .success(())) }
-            return .resume(waiter, .failure(failure))
+            guard let failure else { return .resume(waiters, .success(())) }
+            return .resume(waiters, .failure(failure))
+        }
+
+        /// The web view closes: every own load still waiting returns, as a cancelled one does
+        /// (WebKit reports nothing more once the adapter stops being its delegate).
+        mutating func close() -> [Waiter] {
+            defer { waiting.removeAll() }
+            return Array(waiting.values)
         }
 
         /// A failure as the SDK reports it, or nil when the load only ended.

@@ -13,9 +13,9 @@ import Testing
     /// The outcome as text: `Result<Void, _>` is not `Equatable`.
     func describe(_ outcome: Loads.Outcome) -> String {
         switch outcome {
-        case .resume(let waiter, .success): "return \(waiter)"
-        case .resume(let waiter, .failure(let failure)):
-            "throw \(waiter): \(failure.url?.absoluteString ?? "-") \(failure.description)"
+        case .resume(let waiters, .success): "return \(waiters.sorted().joined(separator: ", "))"
+        case .resume(let waiters, .failure(let failure)):
+            "throw \(waiters.sorted().joined(separator: ", ")): \(failure.url?.absoluteString ?? "-") \(failure.description)"
         case .report(let failure): "report \(failure.url?.absoluteString ?? "-") \(failure.description)"
         case .ignore: "ignore"
         }
@@ -80,5 +80,45 @@ import Testing
         #expect(describe(loads.end(3, .failed(error("WebKitErrorDomain", 101)))) == "report - WebKitErrorDomain 101")
         // The SDK's load still waits.
         #expect(describe(loads.end(1, .finished)) == "return menu load")
+    }
+
+    // WebKit passes a nil `WKNavigation!` for some navigations through the back/forward cache.
+
+    @Test func aNavigationWebKitDoesNotNameEndsEveryOwnLoadStillWaiting() {
+        var loads = Loads()
+        loads.expect(menu)
+        loads.started(1, "menu load")
+        loads.expect(bank)
+        loads.started(2, "bank load")
+        #expect(describe(loads.end(nil, .finished)) == "return bank load, menu load")
+        // Nothing waits any more: their own ends, when WebKit still reports them, are the page's.
+        #expect(describe(loads.end(1, .finished)) == "ignore")
+        #expect(describe(loads.end(nil, .finished)) == "ignore")
+    }
+
+    @Test func anUnnamedNavigationsFailureIsThrownToTheOwnLoadsWaitingOrElseReported() {
+        var loads = Loads()
+        loads.expect(menu)
+        loads.started(1, "menu load")
+        let refused = error(NSURLErrorDomain, NSURLErrorCannotConnectToHost, url: menu)
+        #expect(
+            describe(loads.end(nil, .failed(refused)))
+                == "throw menu load: https://pay.example.com/menu NSURLErrorDomain \(NSURLErrorCannotConnectToHost)")
+        #expect(
+            describe(loads.end(nil, .failed(refused)))
+                == "report https://pay.example.com/menu NSURLErrorDomain \(NSURLErrorCannotConnectToHost)")
+        loads.started(2, "again")
+        #expect(describe(loads.end(nil, .failed(error(NSURLErrorDomain, NSURLErrorCancelled)))) == "return again")
+        #expect(describe(loads.end(nil, .failed(error(NSURLErrorDomain, NSURLErrorCancelled)))) == "ignore")
+    }
+
+    @Test func closingReturnsEveryOwnLoadStillWaiting() {
+        var loads = Loads()
+        loads.expect(menu)
+        loads.started(1, "menu load")
+        loads.started(2, "bank load")
+        #expect(loads.close().sorted() == ["bank load", "menu load"])
+        #expect(loads.close().isEmpty)
+        #expect(describe(loads.end(1, .finished)) == "ignore")
     }
 }
