@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
-// The example app: a SwiftUI app package (open it in Xcode, or Swift Playgrounds on a Mac) that
-// pays through `swedbankpay serve` with the SDK's web and native flows.
+// The example app: a SwiftUI app package (open it in Xcode; Swift Playgrounds cannot, because the
+// SDK is a dependency by a relative path into this repository) that pays through
+// `swedbankpay serve` with the SDK's web and native flows.
 //
 // Its logic is the `ExampleCore` library, cross-platform, which the repository's test command
 // compiles and tests on Linux against the real backend and sandbox. The views (`App/`) are the
-// iOS app and build only where Apple's app product type exists (Xcode, Swift Playgrounds).
+// iOS app and build only where Apple's app product type exists (Xcode).
 import PackageDescription
 
 #if canImport(AppleProductTypes)
@@ -36,7 +37,8 @@ var targets: [Target] = [
             accentColor: .presetColor(.blue),
             supportedDeviceFamilies: [.pad, .phone],
             supportedInterfaceOrientations: [.portrait, .landscapeLeft, .landscapeRight],
-            capabilities: [.outgoingNetworkConnections()],
+            // No capabilities: `.outgoingNetworkConnections()` is the macOS App Sandbox's
+            // network-client entitlement, which an iOS app does not need to make connections.
             // The URL scheme and the local-network exception. Entitlements (associated domains,
             // Apple Pay) cannot be declared here: an Xcode project signs with
             // Config/SwedbankPayExample.entitlements. The README says what a team changes.
