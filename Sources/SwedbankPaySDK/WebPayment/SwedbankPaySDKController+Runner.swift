@@ -50,7 +50,6 @@ extension SwedbankPaySDKController: SwedbankPaySDK.WebPaymentPort {
     /// answers the order it may already have made), and a payment menu that was shown is shown again. Data that
     /// cannot be read ends the payment with ``StateRestorationError``, reported to the delegate.
     public func restorePayment(from data: Data) {
-        guard case .idle = runner.flow.payment else { return }
         runner.restore(from: data, configurationIsGiven: givenConfiguration != nil, setup: runnerSetup())
     }
 }

@@ -56,7 +56,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
     /// Where redirected pages open; see ``WebRedirectBehavior``. Under `Default` the controller
     /// also watches for a payment stuck in another app and offers to continue in the browser.
     public var webRedirectBehavior: WebRedirectBehavior = .Default {
-        didSet { runner.send(.promptsAllowed(webRedirectBehavior == .Default)) }
+        didSet { runner.send(.redirectBehaviorSet(webRedirectBehavior)) }
     }
 
     /// Told the URL of every navigation the payment's web view asks about, before it is decided
@@ -295,7 +295,6 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         paymentOrder: SwedbankPaySDK.PaymentOrder?,
         userData: Any?
     ) {
-        guard case .idle = runner.flow.payment else { return }
         runner.start(
             useCheckin: useCheckin, isV3: isV3,
             arguments: SwedbankPaySDK.FlowArguments(consumer: consumer, paymentOrder: paymentOrder, userData: userData),

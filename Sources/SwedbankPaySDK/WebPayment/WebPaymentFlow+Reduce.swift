@@ -1,316 +1,222 @@
 import Foundation
 
-// The web payment's decisions. The payment's phase changes only through `WebPaymentMachine`;
-// everything around it — pages, messages, navigations, the stuck prompt, dialogs, restoration —
-// is decided here, as actions the runner carries out.
+// The web payment's decision table, one `reduce` over one input enum returning one effect enum,
+// as the native session's `PaymentSessionDecision.reduce`. Each input goes to a named step; the
+// steps of the page and the web view are in `+Page`, starting and restoring in `+Launch`.
 extension SwedbankPaySDK.WebPaymentFlow {
-    typealias Action = SwedbankPaySDK.WebPaymentAction
+    typealias Effect = SwedbankPaySDK.WebPaymentEffect
+    typealias Input = SwedbankPaySDK.WebPaymentInput
+    typealias Step = SwedbankPaySDK.RunningPayment.Step
 
-    /// Applies `input` and returns what to do, in order.
-    mutating func reduce(_ input: SwedbankPaySDK.WebPaymentInput) -> [Action] {
+    /// Applies `input` and returns what to do, in order. Nothing here does I/O.
+    mutating func reduce(_ input: Input) -> [Effect] {
         switch input {
-        case .start(let useCheckin, let isV3, let configured):
-            guard case .idle = payment else { return [] }
-            guard configured else {
-                let error = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingConfiguration)
-                payment = .failed(nil, error)
-                return [.notify(.failed(error))]
-            }
-            return [.registerForPaymentURLs] + send(.start(useCheckin: useCheckin, isV3: isV3))
-
-        case .restore(let restored):
-            guard case .idle = payment else { return [] }
-            return restore(restored)
-
-        case .payment(let event):
-            return send(event)
-
+        case .start(let useCheckin, let isV3, let launch):
+            guard case .idle = phase else { return [] }
+            return start(useCheckin: useCheckin, isV3: isV3, launch)
+        case .restore(let restored, let launch):
+            guard case .idle = phase else { return [] }
+            return restore(restored, launch)
+        case .updateRequested(let updateInfo): return requestUpdate(updateInfo)
+        case .abortRequested: return requestAbort()
         case .delegateSet:
-            return terminalNotice.map { [.notify($0)] } ?? []
-
+            guard case .ended(let ended) = phase else { return [] }
+            return [.notify(ended.notice)]
+        case .redirectBehaviorSet(let behavior):
+            redirectBehavior = behavior
+            return onScreen { $0.promptsAllowedChanged(behavior == .Default) }
+        case .paymentURLOpened(let url, let configurationMatches):
+            return paymentURLOpened(url, configurationMatches: configurationMatches)
+        case .consumerSessionCreated(let info):
+            guard case .initializingConsumerSession = running?.step else { return [] }
+            return show(
+                .checkin(scriptURL: info.viewConsumerIdentification), baseURL: info.webViewBaseURL,
+                at: .identifyingConsumer(info))
+        case .paymentOrderCreated(let info):
+            guard case .creatingPaymentOrder = running?.step else { return [] }
+            return showMenu(info, delayed: false, at: .paying(info))
+        case .creationFailed(let error):
+            switch running?.step {
+            case .initializingConsumerSession, .creatingPaymentOrder: return end(.failed(error))
+            default: return []
+            }
+        case .updateSucceeded(let update, let info):
+            guard case .updatingPaymentOrder(_, update, _) = running?.step else { return [] }
+            return showMenu(info, delayed: false, at: .paying(info))
+        case .updateFailed(let update, let error):
+            guard case .updatingPaymentOrder(let info, update, let updateInfo) = running?.step else { return [] }
+            setStep(.paying(info))
+            return [.notify(.updateFailed(error, updateInfo: updateInfo))]
+        case .abortSucceeded:
+            guard case .aborting = running?.step else { return [] }
+            return end(.canceled)
+        case .abortFailed(let error):
+            guard case .aborting = running?.step else { return [] }
+            return end(.failed(error))
         case .payerExpanded:
-            guard case .paying = payment else { return [] }
+            guard case .paying = running?.step else { return [] }
             return [.notify(.shippingAddressIsKnown)]
-
-        case .posted(let number, let body):
-            guard let page, page.number == number, page.isOwn,
-                let message = SwedbankPaySDK.WebPaymentMessage(body: body, page: page.page)
-            else { return [] }
-            return receive(message, on: page.page)
-
-        case .pageLoaded(let number):
-            // v2 has no "loaded" event: the menu counts as shown when its page has loaded.
-            guard let page, page.number == number, case .paymentMenu = page.page, !payment.isTerminal,
-                let info = payment.paymentOrderInfo
-            else { return [] }
-            return [.notify(.paymentOrderDidShow(info))]
-
+        case .configurationPlaced(let navigation, let placement):
+            return placed(navigation, placement)
+        case .posted(let number, let body): return posted(page: number, body)
+        case .pageLoaded(let number): return pageLoaded(number)
         case .pageLoadFailed(let number, let failure):
             // A load replaced by a newer page (a reload, an update) is not a failure.
-            guard page?.number == number else { return [] }
-            return send(.pageFailed(Self.redirectFailure(failure)))
-
-        case .webViewFailed(let error):
-            return send(.pageFailed(error))
-
-        case .navigation(let navigation, let outcome):
-            return navigate(navigation, outcome)
-
+            guard running?.screen?.page.number == number else { return [] }
+            return pageFailed(Self.redirectFailure(failure))
+        case .webViewFailed(let error): return pageFailed(error)
+        case .navigation(let navigation, let configurationMatches):
+            return navigate(navigation, configurationMatchesPaymentUrl: configurationMatches)
+        case .termsNavigation(let navigation): return [.answer(navigation, Self.termsPageDecision(navigation.request))]
         case .termsOffered(let navigation, let url, let taken):
             return taken ? [.answer(navigation, .cancel)] : [.showTerms(navigation, url)]
-
-        case .termsShown(let navigation):
-            return [.answer(navigation, .cancel)]
-
+        case .termsShown(let navigation): return [.answer(navigation, .cancel)]
         case .opened(let navigation, let opening, let succeeded, let time):
             return opened(navigation, opening, succeeded: succeeded, at: time)
-
-        case .configurationPlaced(let navigation, let inWebView):
-            guard inWebView else { return [.open(navigation, .browser(navigation.request.url))] }
-            return leaveOwnPage(navigation.request) + [.answer(navigation, .allow)]
-
-        case .pageDialog:
-            // The page's dialog takes the place of the SDK's own prompt.
-            guard watch.prompt != nil else { return [] }
-            promptNumber += 1
-            return [.dismissPrompt] + watch(.promptClosed)
-
-        case .promptAnswered(let number, let prompt, let button):
-            guard number == promptNumber else { return [] }
-            let closed = watch(.promptClosed)
-            // "Continue in the browser": later pages open there (the redirect behaviour changes,
-            // which disallows the prompt), and the menu is shown again for the payer to start
-            // over from.
-            guard prompt == .maybeStuck, button == 1 else { return closed }
-            return closed + [.useBrowserFromNowOn] + send(.reloadRequested)
-
-        case .promptsAllowed(let allowed):
-            return watch(.promptsAllowed(allowed))
-
+        case .pageDialog(let id, let dialog, let presentable):
+            guard presentable else { return [.answerDialog(id: id, dialog.unattendedAnswer)] }
+            return onScreen { $0.pageDialogShown() } + [.presentDialog(id: id, dialog)]
+        case .promptAnswered(let number, let prompt, let answer): return promptAnswered(number, prompt, answer)
         case .appBecameActive(let time):
-            return watch(.appBecameActive(at: time))
-
+            let allowed = promptsAllowed
+            return onScreen { $0.appBecameActive(at: time, promptsAllowed: allowed) }
         case .checkDue(let time):
-            return watch(.checkDue(at: time))
+            let allowed = promptsAllowed
+            return onScreen { $0.checkDue(at: time, promptsAllowed: allowed) }
         }
     }
 
-    // MARK: The payment
+    /// The stuck prompt is shown only under the `Default` redirect behaviour.
+    var promptsAllowed: Bool { redirectBehavior == .Default }
 
-    /// Runs a payment event through the machine and turns its effects into actions.
-    private mutating func send(_ event: SwedbankPaySDK.WebPaymentEvent) -> [Action] {
-        let wasTerminal = payment.isTerminal
-        let effects = SwedbankPaySDK.WebPaymentMachine.reduce(&payment, event)
-        var actions = effects.flatMap { perform($0) }
-        if !wasTerminal, payment.isTerminal { actions += [.unregisterFromPaymentURLs] + stopWatching() }
-        return actions
-    }
+    // MARK: The app's update and abort
 
-    private mutating func perform(_ effect: SwedbankPaySDK.WebPaymentEffect) -> [Action] {
-        switch effect {
-        case .showCheckin(let info):
-            return show(.checkin(scriptURL: info.viewConsumerIdentification), baseURL: info.webViewBaseURL, delayed: false)
-        case .showPaymentMenu(let info, let delayed):
-            return show(.payment(info), baseURL: info.webViewBaseURL, delayed: delayed)
-        case .notifyComplete: return [.notify(.complete)]
-        case .notifyCanceled: return [.notify(.canceled)]
-        case .notifyFailed(let error): return [.notify(.failed(error))]
-        case .notifyUpdateFailed(let error): return [.notify(.updateFailed(error))]
-        case .createConsumerSession, .createPaymentOrder, .startUpdate, .cancelUpdate, .abort, .cancelCreation,
-            .expandPayer:
-            return [.configuration(effect)]
-        }
-    }
-
-    private mutating func show(_ shown: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool) -> [Action] {
-        let number = (page?.number ?? 0) + 1
-        page = ShownPage(page: shown, number: number)
-        return [.showPage(shown, number: number, baseURL: baseURL, delayed: delayed)] + watch(.webViewNavigated)
-    }
-
-    /// What the delegate hears of a payment that ended, if it has.
-    private var terminalNotice: SwedbankPaySDK.WebPaymentNotice? {
-        switch payment {
-        case .complete: .complete
-        case .canceled: .canceled
-        case .failed(_, let error): .failed(error)
-        default: nil
-        }
-    }
-
-    /// A saved payment: one that ended is told again; one this controller cannot go on with
-    /// fails; any other goes on where it was (what was in flight is done again).
-    private mutating func restore(_ restored: SwedbankPaySDK.RestoredPayment) -> [Action] {
-        switch restored {
-        case .unreadable(let error):
-            payment = .failed(nil, SwedbankPaySDK.WebPaymentError(error))
-        case .saved(let saved, _) where saved.isTerminal:
-            payment = saved
-        case .saved(let saved, let configuration):
-            if let problem = Self.restorationProblem(configuration) {
-                payment = .failed(saved.paymentOrderInfo, SwedbankPaySDK.WebPaymentError(problem))
-            } else {
-                return resume(saved)
-            }
-        }
-        return terminalNotice.map { [.notify($0)] } ?? []
-    }
-
-    /// Why a controller cannot go on with a saved payment, or nil. A configuration given to the
-    /// saved controller's initializer is not in the data: a controller not given one itself
-    /// cannot know it (5.0.3's rule; 5.0.3 fails it even when the restoring controller was given
-    /// one). Otherwise a controller without any configuration cannot go on.
-    private static func restorationProblem(_ configuration: SwedbankPaySDK.RestoringConfiguration) -> (any Error)? {
-        if configuration.wasGiven == true, !configuration.isGiven {
-            return SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration
-        }
-        return configuration.isAvailable ? nil : SwedbankPaySDKController.ControllerError.missingConfiguration
-    }
-
-    /// A saved payment this controller goes on with, where it was.
-    private mutating func resume(_ saved: SwedbankPaySDK.WebPaymentState) -> [Action] {
-        switch saved {
-        case .idle:
-            // Nothing was started: the payment can still be.
-            return []
-        case .updatingPaymentOrder(let info, let options, _):
-            // The app's update cannot be replayed (the saved form keeps such a payment as `paying`).
-            payment = .paying(info, options: options)
-            return [.registerForPaymentURLs] + perform(.showPaymentMenu(info, delayed: false))
+    /// An update while the menu is shown (a new one replaces one in progress); ignored otherwise.
+    private mutating func requestUpdate(_ updateInfo: SwedbankPaySDK.AppValue) -> [Effect] {
+        switch running?.step {
+        case .paying(let info):
+            setStep(.updatingPaymentOrder(info, update: 1, updateInfo: updateInfo))
+            return [.startUpdate(update: 1, info, updateInfo: updateInfo)]
+        case .updatingPaymentOrder(let info, let update, _):
+            setStep(.updatingPaymentOrder(info, update: update + 1, updateInfo: updateInfo))
+            return [.cancelUpdate, .startUpdate(update: update + 1, info, updateInfo: updateInfo)]
         default:
-            payment = saved
-            let resumed = SwedbankPaySDK.WebPaymentMachine.resume(saved)
-            return [.registerForPaymentURLs] + resumed.flatMap { perform($0) }
+            return []
         }
     }
 
-    private mutating func receive(
-        _ message: SwedbankPaySDK.WebPaymentMessage, on shown: SwedbankPaySDK.WebPaymentPage
-    ) -> [Action] {
-        switch message {
-        case .scriptLoaded, .shippingDetailsAvailable:
+    /// An abort asks the configuration once a payment order exists; before, the payment ends
+    /// here and the configuration call in flight is cancelled.
+    private mutating func requestAbort() -> [Effect] {
+        switch running?.step {
+        case .paying(let info):
+            setStep(.aborting(info))
+            return [.abort(info)]
+        case .updatingPaymentOrder(let info, _, _):
+            setStep(.aborting(info))
+            return [.cancelUpdate, .abort(info)]
+        case .initializingConsumerSession, .identifyingConsumer, .creatingPaymentOrder:
+            return end(.canceled, cancelling: [.cancelCreation])
+        case .aborting, nil:
             return []
-        case .scriptError(let url):
-            return send(.pageFailed(.init(SwedbankPaySDKController.WebContentError.ScriptLoadingFailure(scriptUrl: url))))
-        case .error(let failure):
-            return send(.pageFailed(.init(SwedbankPaySDKController.WebContentError.ScriptError(failure))))
-        case .consumerIdentified(let ref):
-            return send(.consumerIdentified(consumerProfileRef: ref))
-        case .payerIdentified:
-            return send(.payerIdentified)
-        case .paid:
-            return send(.completed)
-        case .event(let name, let arguments):
-            var actions: [Action] = []
-            if case .checkout = shown, let info = payment.paymentOrderInfo {
-                if name == "OnCheckoutLoaded" {
-                    actions.append(.notify(.paymentOrderDidShow(info)))
-                } else if name == "OnInstrumentSelected" {
-                    actions.append(.notify(.instrumentSelected))
-                }
-            }
-            return actions + [.notify(.javaScriptEvent(name: name, arguments: arguments))]
         }
+    }
+
+    // MARK: Steps of the payment
+
+    /// The paymentUrl came back to `open(url:)`: taken when it is this running payment's; the
+    /// menu reloads after the delay when it is shown.
+    private mutating func paymentURLOpened(_ url: URL, configurationMatches: Bool) -> [Effect] {
+        guard let info = running?.step.paymentOrderInfo, let paymentUrl = info.paymentUrl,
+            configurationMatches
+                || SwedbankPaySDK.NavigationPolicy.normalized(url)
+                    == SwedbankPaySDK.NavigationPolicy.normalized(paymentUrl)
+        else { return [.answerPaymentURL(taken: false)] }
+        return [.answerPaymentURL(taken: true)] + paymentUrlReturned()
+    }
+
+    /// The paymentUrl came back: the menu is shown again after the delay, while paying.
+    mutating func paymentUrlReturned() -> [Effect] {
+        guard case .paying(let info) = running?.step else { return [] }
+        return showMenu(info, delayed: true, at: .paying(info))
+    }
+
+    /// The completeUrl was intercepted, or the hosted view reported `onPaid`.
+    mutating func completed() -> [Effect] {
+        switch running?.step {
+        case .paying, .aborting: return end(.complete)
+        case .updatingPaymentOrder: return end(.complete, cancelling: [.cancelUpdate])
+        default: return []
+        }
+    }
+
+    /// The cancelUrl was intercepted.
+    mutating func canceledByPayer() -> [Effect] {
+        switch running?.step {
+        case .paying, .aborting: return end(.canceled)
+        case .updatingPaymentOrder: return end(.canceled, cancelling: [.cancelUpdate])
+        default: return []
+        }
+    }
+
+    /// The page failed: its script did not load, the hosted view reported an error, or a page
+    /// could not be loaded. While an abort is in flight its answer decides.
+    mutating func pageFailed(_ error: SwedbankPaySDK.WebPaymentError) -> [Effect] {
+        switch running?.step {
+        case .identifyingConsumer, .paying: return end(.failed(error))
+        case .updatingPaymentOrder: return end(.failed(error), cancelling: [.cancelUpdate])
+        default: return []
+        }
+    }
+
+    // MARK: Building blocks
+
+    mutating func setStep(_ step: Step) {
+        guard case .running(var running) = phase else { return }
+        running.step = step
+        phase = .running(running)
+    }
+
+    /// Moves to `step` and shows `shown` (numbered after the page before); the payment is back in
+    /// the web view.
+    mutating func show(_ shown: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool = false, at step: Step)
+        -> [Effect]
+    {
+        guard case .running(var running) = phase else { return [] }
+        running.step = step
+        var screen = running.screen ?? SwedbankPaySDK.WebPaymentScreen(page: .init(page: shown, number: 0))
+        let moved = screen.show(shown)
+        running.screen = screen
+        phase = .running(running)
+        return [.showPage(shown, number: screen.page.number, baseURL: baseURL, delayed: delayed)] + moved
+    }
+
+    mutating func showMenu(_ info: SwedbankPaySDK.ViewPaymentOrderInfo, delayed: Bool, at step: Step) -> [Effect] {
+        show(.payment(info), baseURL: info.webViewBaseURL, delayed: delayed, at: step)
+    }
+
+    /// Runs a rule of the screen, when a payment runs and shows a page.
+    mutating func onScreen(_ rule: (inout SwedbankPaySDK.WebPaymentScreen) -> [Effect]) -> [Effect] {
+        guard case .running(var running) = phase, var screen = running.screen else { return [] }
+        let effects = rule(&screen)
+        running.screen = screen
+        phase = .running(running)
+        return effects
+    }
+
+    /// Ends the running payment: what was in flight is cancelled, the delegate told, returning
+    /// paymentUrls no longer taken, and the stuck prompt's check and prompt taken away.
+    mutating func end(_ ending: SwedbankPaySDK.EndedPayment.Ending, cancelling: [Effect] = []) -> [Effect] {
+        guard case .running(let running) = phase else { return [] }
+        var screen = running.screen
+        let stopped = screen?.stop() ?? []
+        let ended = SwedbankPaySDK.EndedPayment(
+            ending: ending, info: running.step.paymentOrderInfo, page: screen?.page, run: running.run)
+        phase = .ended(ended)
+        return cancelling + [.notify(ended.notice), .unregisterFromPaymentURLs] + stopped
     }
 
     static func redirectFailure(_ failure: SwedbankPaySDK.WebViewLoadFailure) -> SwedbankPaySDK.WebPaymentError {
         SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.WebContentError.RedirectFailure(error: failure))
-    }
-
-    // MARK: Navigation
-
-    private mutating func navigate(
-        _ navigation: SwedbankPaySDK.WebNavigation, _ outcome: SwedbankPaySDK.NavigationOutcome
-    ) -> [Action] {
-        let cancel = Action.answer(navigation, .cancel)
-        switch outcome {
-        case .allow:
-            return leaveOwnPage(navigation.request) + [.answer(navigation, .allow)]
-        case .deny:
-            return [cancel]
-        case .complete:
-            return send(.completed) + [cancel]
-        case .cancelPayment:
-            return send(.canceledByPayer) + [cancel]
-        case .reloadPaymentMenu:
-            return send(.paymentUrlReturned) + [cancel]
-        case .termsOfService(let url):
-            return [.offerTerms(navigation, url)]
-        case .launchApp(let url):
-            return [.open(navigation, .app(url))]
-        case .openInBrowser(let url):
-            return [.open(navigation, .browser(url))]
-        case .thirdPartyPage(let url, let placement):
-            return [.open(navigation, .appLink(url, placement: placement))]
-        }
-    }
-
-    private mutating func opened(
-        _ navigation: SwedbankPaySDK.WebNavigation, _ opening: SwedbankPaySDK.WebOpening, succeeded: Bool,
-        at time: TimeInterval
-    ) -> [Action] {
-        let cancel = Action.answer(navigation, .cancel)
-        switch opening {
-        case .app:
-            return (succeeded ? watch(.openedApp(at: time)) : []) + [cancel]
-        case .browser:
-            return (succeeded ? watch(.openedBrowser) : []) + [cancel]
-        case .appLink where succeeded:
-            return watch(.openedApp(at: time)) + [cancel]
-        case .appLink(let url, .browser):
-            return [.open(navigation, .browser(url))]
-        case .appLink(_, .webView):
-            return leaveOwnPage(navigation.request) + [.answer(navigation, .allow)]
-        case .appLink(_, .askConfiguration):
-            return [.askConfiguration(navigation)]
-        }
-    }
-
-    /// The web view goes to another page: the payment moved on (it is not stuck in another app),
-    /// and the menu is hidden once the main frame leaves it.
-    private mutating func leaveOwnPage(_ request: SwedbankPaySDK.WebNavigationRequest) -> [Action] {
-        var actions = request.isMainFrame ? watch(.webViewNavigated) : []
-        if request.isMainFrame, !request.isNewWindow, page?.isOwn == true {
-            page?.isOwn = false
-            actions.append(.notify(.paymentOrderDidHide))
-        }
-        return actions
-    }
-
-    // MARK: The stuck prompt
-
-    /// The payment ended: its check is cancelled and a prompt shown taken away.
-    private mutating func stopWatching() -> [Action] {
-        var actions: [Action] = []
-        if case .externalApp = watch.host { actions.append(.cancelCheck) }
-        if watch.prompt != nil {
-            promptNumber += 1
-            actions.append(.dismissPrompt)
-        }
-        watch = SwedbankPaySDK.ProcessHostWatch()
-        return actions
-    }
-
-    /// Feeds the watch and numbers the prompts it shows or takes away. A payment that ended is
-    /// not stuck: the watch is not fed any more.
-    private mutating func watch(_ input: SwedbankPaySDK.ProcessHostWatch.Input) -> [Action] {
-        guard !payment.isTerminal else { return [] }
-        return watch.reduce(input).map { effect in
-            switch effect {
-            case .showMaybeStuck:
-                promptNumber += 1
-                return .presentPrompt(.maybeStuck, number: promptNumber)
-            case .showContinuesInBrowser:
-                promptNumber += 1
-                return .presentPrompt(.continuesInBrowser, number: promptNumber)
-            case .dismissPrompt:
-                promptNumber += 1
-                return .dismissPrompt
-            case .scheduleCheck(let time):
-                return .scheduleCheck(at: time)
-            case .cancelCheck:
-                return .cancelCheck
-            }
-        }
     }
 }

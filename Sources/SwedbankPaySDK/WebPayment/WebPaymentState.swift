@@ -1,8 +1,10 @@
 import Foundation
 
 extension SwedbankPaySDK {
-    /// Where a web payment is (reference §2). Every state is `Codable`, so a payment survives the
-    /// process being killed: ``WebPaymentMachine/resume(_:)`` says what to do again after restoring.
+    /// Where a web payment is (reference §2), as restoration saves it and the controller reports
+    /// it: `WebPaymentFlow.payment`, the flow's phase without what only a running payment has (its
+    /// page, its watch, its setup). Every state is `Codable`, so a payment survives the process
+    /// being killed: the flow's `.restore` input says what to do again after restoring.
     ///
     /// The states before `paying` have no payment order yet; `complete`, `canceled` and `failed`
     /// are terminal: no event leaves them.

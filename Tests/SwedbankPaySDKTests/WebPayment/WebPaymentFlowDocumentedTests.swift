@@ -14,7 +14,8 @@ import Testing
     typealias Table = WebPaymentFlowTableTests
     typealias Phase = WebPaymentFlowTableTests.Phase
     typealias State = SwedbankPaySDK.WebPaymentState
-    typealias Action = SwedbankPaySDK.WebPaymentAction
+    typealias Action = SwedbankPaySDK.WebPaymentEffect
+    typealias Flow = SwedbankPaySDK.WebPaymentFlow
 
     /// The states `Table.flow` reaches: the checkin payment (v2) before the order, the v3
     /// payment with checkin after it.
@@ -57,11 +58,13 @@ import Testing
     // order is not aborted twice.
     static let abortExpected: [Phase: (State, [Action])] = [
         .idle: (.idle, []),
-        .initializingConsumerSession: (.canceled(nil), [.configuration(.cancelCreation), .notify(.canceled), .unregisterFromPaymentURLs]),
-        .identifyingConsumer: (.canceled(nil), [.configuration(.cancelCreation), .notify(.canceled), .unregisterFromPaymentURLs]),
-        .creatingPaymentOrder: (.canceled(nil), [.configuration(.cancelCreation), .notify(.canceled), .unregisterFromPaymentURLs]),
-        .paying: (.aborting(info, options: both), [.configuration(.abort(info))]),
-        .updatingPaymentOrder: (.aborting(info, options: both), [.configuration(.cancelUpdate), .configuration(.abort(info))]),
+        .initializingConsumerSession: (
+            .canceled(nil), [.cancelCreation, .notify(.canceled), .unregisterFromPaymentURLs]
+        ),
+        .identifyingConsumer: (.canceled(nil), [.cancelCreation, .notify(.canceled), .unregisterFromPaymentURLs]),
+        .creatingPaymentOrder: (.canceled(nil), [.cancelCreation, .notify(.canceled), .unregisterFromPaymentURLs]),
+        .paying: (.aborting(info, options: both), [.abort(info)]),
+        .updatingPaymentOrder: (.aborting(info, options: both), [.cancelUpdate, .abort(info)]),
         .aborting: (.aborting(info, options: both), []),
         .complete: (.complete(info), []),
         .canceled: (.canceled(info), []),
@@ -70,15 +73,15 @@ import Testing
 
     @Test(arguments: Phase.allCases)
     func abortDoesWhatTheDocumentationSays(_ phase: Phase) {
-        Self.expect(phase, .payment(.abortRequested), in: Self.abortExpected)
+        Self.expect(phase, .abortRequested, in: Self.abortExpected)
     }
 
     @Test func anAbortEndsCanceledOrFailedAsItsAnswer() {
         var flow = Table.flow(.aborting)
-        #expect(flow.reduce(.payment(.abortSucceeded)) == [.notify(.canceled), .unregisterFromPaymentURLs])
+        #expect(flow.reduce(.abortSucceeded) == [.notify(.canceled), .unregisterFromPaymentURLs])
         #expect(flow.payment == .canceled(Self.info))
         flow = Table.flow(.aborting)
-        #expect(flow.reduce(.payment(.abortFailed(Self.error))) == [.notify(.failed(Self.error)), .unregisterFromPaymentURLs])
+        #expect(flow.reduce(.abortFailed(Self.error)) == [.notify(.failed(Self.error)), .unregisterFromPaymentURLs])
         #expect(flow.payment == .failed(Self.info, Self.error))
     }
 
@@ -96,10 +99,13 @@ import Testing
         .initializingConsumerSession: (state(.initializingConsumerSession), []),
         .identifyingConsumer: (state(.identifyingConsumer), []),
         .creatingPaymentOrder: (state(.creatingPaymentOrder), []),
-        .paying: (.updatingPaymentOrder(info, options: both, update: 1), [.configuration(.startUpdate(update: 1, info))]),
+        .paying: (
+            .updatingPaymentOrder(info, options: both, update: 1),
+            [.startUpdate(update: 1, info, updateInfo: Table.swish)]
+        ),
         .updatingPaymentOrder: (
             .updatingPaymentOrder(info, options: both, update: 2),
-            [.configuration(.cancelUpdate), .configuration(.startUpdate(update: 2, info))]
+            [.cancelUpdate, .startUpdate(update: 2, info, updateInfo: Table.swish)]
         ),
         .aborting: (.aborting(info, options: both), []),
         .complete: (.complete(info), []),
@@ -109,23 +115,28 @@ import Testing
 
     @Test(arguments: Phase.allCases)
     func updateDoesWhatTheDocumentationSays(_ phase: Phase) {
-        Self.expect(phase, .payment(.updateRequested), in: Self.updateExpected)
+        Self.expect(phase, .updateRequested(updateInfo: Table.swish), in: Self.updateExpected)
     }
 
     @Test func anUpdateReloadsTheMenuOrLeavesItAndTellsTheDelegate() {
         var flow = Table.flow(.updatingPaymentOrder)
-        #expect(flow.reduce(.payment(.updateSucceeded(update: 1, F.updatedInfo))) == Self.menu(F.updatedInfo, number: 2, delayed: false))
+        #expect(
+            flow.reduce(.updateSucceeded(update: 1, F.updatedInfo))
+                == Self.menu(F.updatedInfo, number: 2, delayed: false))
         #expect(flow.payment == .paying(F.updatedInfo, options: Self.both))
 
         flow = Table.flow(.updatingPaymentOrder)
-        #expect(flow.reduce(.payment(.updateFailed(update: 1, Self.error))) == [.notify(.updateFailed(Self.error))])
+        #expect(
+            flow.reduce(.updateFailed(update: 1, Self.error)) == [
+                .notify(.updateFailed(Self.error, updateInfo: Table.swish))
+            ])
         #expect(flow.payment == .paying(Self.info, options: Self.both))
-        #expect(flow.page?.number == 1)
+        #expect(flow.shownPage?.number == 1)
 
         // The answer of an update that was replaced is not the payment's (5.0.3 §2.3).
         flow = Table.flow(.updatingPaymentOrder)
-        _ = flow.reduce(.payment(.updateRequested))
-        #expect(flow.reduce(.payment(.updateFailed(update: 1, Self.error))) == [])
+        _ = flow.reduce(.updateRequested(updateInfo: Table.swish))
+        #expect(flow.reduce(.updateFailed(update: 1, Self.error)) == [])
         #expect(flow.payment == .updatingPaymentOrder(Self.info, options: Self.both, update: 2))
     }
 
@@ -143,27 +154,32 @@ import Testing
         (.idle, .idle, []),
         (
             .initializingConsumerSession(options: .useCheckin), .initializingConsumerSession(options: .useCheckin),
-            [.registerForPaymentURLs, .configuration(.createConsumerSession)]
+            [.registerForPaymentURLs, .createConsumerSession]
         ),
         (
             .identifyingConsumer(checkin, options: .useCheckin), .identifyingConsumer(checkin, options: .useCheckin),
             [
                 .registerForPaymentURLs,
-                .showPage(.checkin(scriptURL: checkin.viewConsumerIdentification), number: 1, baseURL: checkin.webViewBaseURL, delayed: false),
+                .showPage(
+                    .checkin(scriptURL: checkin.viewConsumerIdentification), number: 1, baseURL: checkin.webViewBaseURL,
+                    delayed: false),
                 .cancelCheck,
             ]
         ),
         (
             .creatingPaymentOrder(consumerProfileRef: "ref", options: .useCheckin),
             .creatingPaymentOrder(consumerProfileRef: "ref", options: .useCheckin),
-            [.registerForPaymentURLs, .configuration(.createPaymentOrder(consumerProfileRef: "ref", options: .useCheckin))]
+            [.registerForPaymentURLs, .createPaymentOrder(consumerProfileRef: "ref", options: .useCheckin)]
         ),
-        (.paying(info, options: .isV3), .paying(info, options: .isV3), [.registerForPaymentURLs] + menu(info, number: 1, delayed: false)),
+        (
+            .paying(info, options: .isV3), .paying(info, options: .isV3),
+            [.registerForPaymentURLs] + menu(info, number: 1, delayed: false)
+        ),
         (
             .updatingPaymentOrder(info, options: .isV3, update: 3), .paying(info, options: .isV3),
             [.registerForPaymentURLs] + menu(info, number: 1, delayed: false)
         ),
-        (.aborting(info, options: .isV3), .aborting(info, options: .isV3), [.registerForPaymentURLs, .configuration(.abort(info))]),
+        (.aborting(info, options: .isV3), .aborting(info, options: .isV3), [.registerForPaymentURLs, .abort(info)]),
         (.complete(info), .complete(info), [.notify(.complete)]),
         (.canceled(nil), .canceled(nil), [.notify(.canceled)]),
         (.failed(info, error), .failed(info, error), [.notify(.failed(error))]),
@@ -172,8 +188,11 @@ import Testing
     @Test func eachSavedStateRestoresAsDocumented() {
         #expect(Set(restoreKinds) == Set(Phase.allCases))
         for (saved, after, actions) in Self.restoreExpected {
-            var flow = SwedbankPaySDK.WebPaymentFlow()
-            #expect(flow.reduce(.restore(.saved(saved, .available()))) == actions, "\(saved)")
+            var flow = Flow()
+            #expect(
+                flow.reduce(
+                    .restore(.saved(saved, orderKey: Table.key, .init(wasGiven: nil, isGiven: false)), Table.launch))
+                    == actions, "\(saved)")
             #expect(flow.payment == after, "\(saved)")
         }
     }
@@ -184,19 +203,26 @@ import Testing
     // know its configuration fails with `nonpersistableConfiguration`, as in 5.0.3 (§2.6); one
     // that ended reports its ending all the same ("an ended payment reports its ending").
     @Test func aPaymentTheControllerCannotGoOnWithFailsAndOneThatEndedReportsItsEnding() {
-        let problem = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
-        let givenToTheSavedOnly = SwedbankPaySDK.RestoringConfiguration(wasGiven: true, isGiven: false, isAvailable: true)
-        var flow = SwedbankPaySDK.WebPaymentFlow()
-        #expect(flow.reduce(.restore(.saved(.paying(Self.info, options: .isV3), givenToTheSavedOnly))) == [.notify(.failed(problem))])
+        let problem = SwedbankPaySDK.WebPaymentError(
+            SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
+        let givenToTheSavedOnly = SwedbankPaySDK.RestoringConfiguration(wasGiven: true, isGiven: false)
+        var flow = Flow()
+        #expect(
+            flow.reduce(
+                .restore(.saved(.paying(Self.info, options: .isV3), orderKey: nil, givenToTheSavedOnly), Table.launch))
+                == [.notify(.failed(problem))])
         #expect(flow.payment == .failed(Self.info, problem))
 
-        flow = SwedbankPaySDK.WebPaymentFlow()
-        #expect(flow.reduce(.restore(.saved(.complete(Self.info), givenToTheSavedOnly))) == [.notify(.complete)])
+        flow = Flow()
+        #expect(
+            flow.reduce(.restore(.saved(.complete(Self.info), orderKey: nil, givenToTheSavedOnly), Table.launch)) == [
+                .notify(.complete)
+            ])
         #expect(flow.payment == .complete(Self.info))
 
         let unreadable = SwedbankPaySDKController.StateRestorationError.unknown
-        flow = SwedbankPaySDK.WebPaymentFlow()
-        #expect(flow.reduce(.restore(.unreadable(unreadable))) == [.notify(.failed(.init(unreadable)))])
+        flow = Flow()
+        #expect(flow.reduce(.restore(.unreadable(unreadable), Table.launch)) == [.notify(.failed(.init(unreadable)))])
         #expect(flow.payment == .failed(nil, .init(unreadable)))
     }
 
@@ -207,26 +233,31 @@ import Testing
     // the two a controller with neither hears was decided here: the saved controller's rule
     // first, as 5.0.3 checks it before anything else (§2.6). Data saved before the fact was
     // recorded (`wasGiven` nil) counts as not given.
-    static let configurationExpected: [(SwedbankPaySDK.RestoringConfiguration, SwedbankPaySDK.WebPaymentError?)] = {
-        let nonpersistable = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
-        let missing = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingConfiguration)
-        return [
-            (.init(wasGiven: true, isGiven: false, isAvailable: true), nonpersistable),
-            (.init(wasGiven: true, isGiven: false, isAvailable: false), nonpersistable),
-            (.init(wasGiven: true, isGiven: true, isAvailable: true), nil),
-            (.init(wasGiven: false, isGiven: false, isAvailable: true), nil),
-            (.init(wasGiven: false, isGiven: true, isAvailable: true), nil),
-            (.init(wasGiven: nil, isGiven: false, isAvailable: true), nil),
-            (.init(wasGiven: false, isGiven: false, isAvailable: false), missing),
-            (.init(wasGiven: nil, isGiven: false, isAvailable: false), missing),
-        ]
-    }()
+    static let configurationExpected:
+        [(SwedbankPaySDK.RestoringConfiguration, available: Bool, SwedbankPaySDK.WebPaymentError?)] = {
+            let nonpersistable = SwedbankPaySDK.WebPaymentError(
+                SwedbankPaySDKController.StateRestorationError.nonpersistableConfiguration)
+            let missing = SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingConfiguration)
+            return [
+                (.init(wasGiven: true, isGiven: false), true, nonpersistable),
+                (.init(wasGiven: true, isGiven: false), false, nonpersistable),
+                (.init(wasGiven: true, isGiven: true), true, nil),
+                (.init(wasGiven: false, isGiven: false), true, nil),
+                (.init(wasGiven: false, isGiven: true), true, nil),
+                (.init(wasGiven: nil, isGiven: false), true, nil),
+                (.init(wasGiven: false, isGiven: false), false, missing),
+                (.init(wasGiven: nil, isGiven: false), false, missing),
+            ]
+        }()
 
     @Test func whetherTheRestoringControllerCanGoOnIsDecidedByWhoWasGivenTheConfiguration() {
         let goesOn = Self.restoreExpected.first { $0.saved == .paying(Self.info, options: .isV3) }!
-        for (configuration, problem) in Self.configurationExpected {
-            var flow = SwedbankPaySDK.WebPaymentFlow()
-            let actions = flow.reduce(.restore(.saved(.paying(Self.info, options: .isV3), configuration)))
+        for (configuration, available, problem) in Self.configurationExpected {
+            var launch = Table.launch
+            if !available { launch.setup = nil }
+            var flow = Flow()
+            let actions: [Action] = flow.reduce(
+                .restore(.saved(.paying(Self.info, options: .isV3), orderKey: nil, configuration), launch))
             if let problem {
                 #expect(actions == [.notify(.failed(problem))], "\(configuration)")
                 #expect(flow.payment == .failed(Self.info, problem), "\(configuration)")
@@ -254,12 +285,13 @@ import Testing
     @Test func thePromptComesThirtySecondsAfterTheAppAndThreeAfterThePayerCameBack() {
         var flow = Table.flow(.paying)
         let n = Table.navigation
-        #expect(flow.reduce(.opened(n, Self.app, succeeded: true, at: 0)) == [.scheduleCheck(at: 30), .answer(n, .cancel)])
+        #expect(
+            flow.reduce(.opened(n, Self.app, succeeded: true, at: 0)) == [.scheduleCheck(at: 30), .answer(n, .cancel)])
         #expect(flow.reduce(.appBecameActive(at: 10)) == [.scheduleCheck(at: 30)])
         #expect(flow.reduce(.appBecameActive(at: 29)) == [.scheduleCheck(at: 32)])
         #expect(flow.reduce(.checkDue(at: 32)) == [.presentPrompt(.maybeStuck, number: 1)])
         // "Wait": nothing else happens.
-        #expect(flow.reduce(.promptAnswered(number: 1, .maybeStuck, button: 0)) == [])
+        #expect(flow.reduce(.promptAnswered(number: 1, .maybeStuck, .button(0))) == [])
         #expect(flow.payment == .paying(Self.info, options: Self.both))
     }
 
@@ -268,7 +300,7 @@ import Testing
         _ = flow.reduce(.opened(Table.navigation, Self.app, succeeded: true, at: 0))
         #expect(flow.reduce(.checkDue(at: 30)) == [.presentPrompt(.maybeStuck, number: 1)])
         #expect(
-            flow.reduce(.promptAnswered(number: 1, .maybeStuck, button: 1))
+            flow.reduce(.promptAnswered(number: 1, .maybeStuck, .button(1)))
                 == [.useBrowserFromNowOn] + Self.menu(Self.info, number: 2, delayed: false))
     }
 
@@ -277,13 +309,20 @@ import Testing
         let n = Table.navigation
         _ = flow.reduce(.opened(n, Self.app, succeeded: true, at: 0))
         _ = flow.reduce(.checkDue(at: 30))
-        #expect(flow.reduce(.navigation(n, .allow)) == [.cancelCheck, .dismissPrompt, .notify(.paymentOrderDidHide), .answer(n, .allow)])
+        // A page of the engine's own (about:blank) is allowed in the web view.
+        let blank = SwedbankPaySDK.WebNavigation(
+            id: 2,
+            request: .init(url: F.url("about:blank"), method: "GET", isMainFrame: true, isNewWindow: false, body: nil))
+        #expect(
+            flow.reduce(.navigation(blank, configurationMatchesPaymentUrl: false)) == [
+                .cancelCheck, .dismissPrompt, .notify(.paymentOrderDidHide), .answer(blank, .allow),
+            ])
     }
 
     @Test func aPageInTheBrowserGetsItsNoticeUnderAnyBehaviourButThePromptOnlyUnderDefault() {
         var flow = Table.flow(.paying)
         let n = Table.navigation
-        _ = flow.reduce(.promptsAllowed(false))
+        _ = flow.reduce(.redirectBehaviorSet(.AlwaysUseWebView))
         #expect(flow.reduce(.opened(n, Self.app, succeeded: true, at: 0)) == [.answer(n, .cancel)])
         #expect(flow.reduce(.checkDue(at: 60)) == [])
         #expect(
@@ -304,9 +343,12 @@ import Testing
         var flow = Table.flow(.paying)
         _ = flow.reduce(.opened(Table.navigation, Self.app, succeeded: true, at: 0))
         #expect(flow.reduce(.checkDue(at: 30)) == [.presentPrompt(.maybeStuck, number: 1)])
-        #expect(flow.reduce(.payment(.completed)) == [.notify(.complete), .unregisterFromPaymentURLs, .cancelCheck, .dismissPrompt])
+        #expect(
+            flow.reduce(.posted(page: 1, .object(["msg": .string("onPaid")]))) == [
+                .notify(.complete), .unregisterFromPaymentURLs, .cancelCheck, .dismissPrompt,
+            ])
         // The answer to the prompt taken away is not the payer's.
-        #expect(flow.reduce(.promptAnswered(number: 1, .maybeStuck, button: 1)) == [])
+        #expect(flow.reduce(.promptAnswered(number: 1, .maybeStuck, .button(1))) == [])
     }
 
     // MARK: The terms page
@@ -320,7 +362,9 @@ import Testing
         var flow = Table.flow(.paying)
         let n = Table.navigation
         let tos = Self.info.termsOfServiceUrl!
-        #expect(flow.reduce(.navigation(n, .termsOfService(tos))) == [.offerTerms(n, tos)])
+        let terms = SwedbankPaySDK.WebNavigation(
+            id: 2, request: .init(url: tos, method: "GET", isMainFrame: true, isNewWindow: false, body: nil))
+        #expect(flow.reduce(.navigation(terms, configurationMatchesPaymentUrl: false)) == [.offerTerms(terms, tos)])
         #expect(flow.reduce(.termsOffered(n, url: tos, taken: true)) == [.answer(n, .cancel)])
         #expect(flow.reduce(.termsOffered(n, url: tos, taken: false)) == [.showTerms(n, tos)])
         #expect(flow.reduce(.termsShown(n)) == [.answer(n, .cancel)])
@@ -336,14 +380,23 @@ import Testing
     // own there, and its result reloads the menu anyway).
     @Test(arguments: Phase.allCases)
     func thePaymentUrlReloadsTheMenuOnlyWhilePaying(_ phase: Phase) {
-        let (after, actions) = Self.reduce(phase, .payment(.paymentUrlReturned))
+        let url = Self.info.paymentUrl!
+        let (after, actions) = Self.reduce(phase, .paymentURLOpened(url, configurationMatches: false))
         #expect(after == Self.state(phase))
-        #expect(actions == (phase == .paying ? Self.menu(Self.info, number: 2, delayed: true) : []), "\(phase)")
+        // Taken by the payment whose paymentUrl it is (one with an order that runs); reloaded
+        // only while paying.
+        let taken = [Phase.paying, .updatingPaymentOrder, .aborting].contains(phase)
+        let reload = phase == .paying ? Self.menu(Self.info, number: 2, delayed: true) : []
+        #expect(actions == [.answerPaymentURL(taken: taken)] + reload, "\(phase)")
     }
 
     @Test func thePaymentUrlInTheWebViewIsRefusedAndReloadsTheMenu() {
         var flow = Table.flow(.paying)
-        let n = Table.navigation
-        #expect(flow.reduce(.navigation(n, .reloadPaymentMenu)) == Self.menu(Self.info, number: 2, delayed: true) + [.answer(n, .cancel)])
+        let back = SwedbankPaySDK.WebNavigation(
+            id: 2,
+            request: .init(url: Self.info.paymentUrl!, method: "GET", isMainFrame: true, isNewWindow: false, body: nil))
+        #expect(
+            flow.reduce(.navigation(back, configurationMatchesPaymentUrl: false)) == Self.menu(
+                Self.info, number: 2, delayed: true) + [.answer(back, .cancel)])
     }
 }

@@ -13,7 +13,7 @@ final class FakeWebPaymentPort: SwedbankPaySDK.WebPaymentPort {
     var paymentMenuStyle: [String: Any]?
     /// As the controller's property does, a change tells the runner whether prompts are allowed.
     var webRedirectBehavior = SwedbankPaySDKController.WebRedirectBehavior.Default {
-        didSet { runner?.send(.promptsAllowed(webRedirectBehavior == .Default)) }
+        didSet { runner?.send(.redirectBehaviorSet(webRedirectBehavior)) }
     }
     var webNavigationLogger: ((URL) -> Void)?
     var activeDialogPresenter: (any SwedbankPaySDK.PayerDialogPresenter)?
@@ -79,7 +79,9 @@ final class GatedAppLauncher: SwedbankPaySDK.AppLauncher {
     }
 
     func startV3(
-        _ configuration: StubWebConfiguration = StubWebConfiguration(paymentOrders: [.value(F.v3Info(paymentUrlID: "runner"))]),
+        _ configuration: StubWebConfiguration = StubWebConfiguration(paymentOrders: [
+            .value(F.v3Info(paymentUrlID: "runner"))
+        ]),
         launcher: any SwedbankPaySDK.AppLauncher = WebRecordingAppLauncher(), userData: Any? = nil
     ) async throws -> ScriptedWebView {
         runner.start(
@@ -155,7 +157,7 @@ final class GatedAppLauncher: SwedbankPaySDK.AppLauncher {
         #expect(presenter.titles == ["Is the payment stuck?"])
         #expect(port.webRedirectBehavior == .AlwaysUseBrowser)
         // The menu is shown again, opening the hosted view after the delay.
-        #expect(runner.flow.page?.number == 2)
+        #expect(runner.flow.shownPage?.number == 2)
     }
 
     @Test func theTermsPageIsPresentedAndDismissedThroughThePort() async throws {
@@ -201,10 +203,11 @@ final class GatedAppLauncher: SwedbankPaySDK.AppLauncher {
         let resumed = StubWebConfiguration(paymentOrders: [.value(F.v3Info)])
         other.restore(
             from: data, configurationIsGiven: false,
-            setup: WebPaymentRunner.Setup(configuration: resumed, webViewHost: host, appLauncher: WebRecordingAppLauncher()))
+            setup: WebPaymentRunner.Setup(
+                configuration: resumed, webViewHost: host, appLauncher: WebRecordingAppLauncher()))
         await host.htmlLoads.wait()
         #expect(resumed.calls == ["postPaymentorders(1500, ref: nil, options: 1)"])
-        #expect(resumed.orderKeys == [runner.orderKey])
+        #expect(resumed.orderKeys == [try #require(runner.run?.orderKey)])
         #expect(other.flow.payment == .paying(F.v3Info, options: .isV3))
         #expect(otherPort.embedded.count == 1)
     }

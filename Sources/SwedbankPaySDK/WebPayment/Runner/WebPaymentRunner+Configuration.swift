@@ -4,21 +4,25 @@ import Foundation
 // `ConfigurationCalls.swift`, and its result comes back to the flow as an input.
 extension WebPaymentRunner {
     func call(_ effect: SwedbankPaySDK.WebPaymentEffect) {
-        guard let configuration = setup?.configuration else { return }
-        let arguments = arguments
+        if case .askConfiguration(let navigation) = effect {
+            return askConfiguration(navigation, setup?.configuration)
+        }
+        guard let run else { return }
+        let configuration = run.setup.configuration
+        let arguments = run.arguments
         switch effect {
         case .createConsumerSession:
             creationTask = Task { [weak self] in
                 do {
                     let info = try await arguments.postConsumers(configuration)
-                    self?.send(.payment(.consumerSessionCreated(info)))
+                    self?.send(.consumerSessionCreated(info))
                 } catch is CancellationError {
                 } catch {
-                    self?.send(.payment(.creationFailed(SwedbankPaySDK.WebPaymentError(error))))
+                    self?.send(.creationFailed(SwedbankPaySDK.WebPaymentError(error)))
                 }
             }
         case .createPaymentOrder(let ref, let options):
-            let key = orderKey
+            let key = run.orderKey
             creationTask = Task { [weak self] in
                 do {
                     // The configuration reads the key as `IdempotencyKey.current`, which its
@@ -26,21 +30,22 @@ extension WebPaymentRunner {
                     let info = try await SwedbankPaySDK.IdempotencyKey.withCurrent(key) {
                         try await arguments.postPaymentorders(configuration, ref: ref, options: options)
                     }
-                    self?.send(.payment(.paymentOrderCreated(info)))
+                    self?.send(.paymentOrderCreated(info))
                 } catch is CancellationError {
                 } catch {
-                    self?.send(.payment(.creationFailed(SwedbankPaySDK.WebPaymentError(error))))
+                    self?.send(.creationFailed(SwedbankPaySDK.WebPaymentError(error)))
                 }
             }
-        case .startUpdate(let update, let info):
-            guard let options = flow.payment.options else { return }
+        case .startUpdate(let update, let info, let updateInfo):
+            let options = run.options
             updateTask = Task { [weak self] in
                 do {
-                    let newInfo = try await arguments.updatePaymentOrder(configuration, options: options, info: info)
-                    self?.send(.payment(.updateSucceeded(update: update, newInfo)))
+                    let newInfo = try await arguments.updatePaymentOrder(
+                        configuration, options: options, info: info, updateInfo: updateInfo.value)
+                    self?.send(.updateSucceeded(update: update, newInfo))
                 } catch is CancellationError {
                 } catch {
-                    self?.send(.payment(.updateFailed(update: update, SwedbankPaySDK.WebPaymentError(error))))
+                    self?.send(.updateFailed(update: update, SwedbankPaySDK.WebPaymentError(error)))
                 }
             }
         case .cancelUpdate:
@@ -50,9 +55,9 @@ extension WebPaymentRunner {
             Task { [weak self] in
                 do {
                     try await arguments.abortPayment(configuration, info: info)
-                    self?.send(.payment(.abortSucceeded))
+                    self?.send(.abortSucceeded)
                 } catch {
-                    self?.send(.payment(.abortFailed(SwedbankPaySDK.WebPaymentError(error))))
+                    self?.send(.abortFailed(SwedbankPaySDK.WebPaymentError(error)))
                 }
             }
         case .cancelCreation:
@@ -67,29 +72,41 @@ extension WebPaymentRunner {
                 }
                 self?.send(.payerExpanded)
             }
-        case .showCheckin, .showPaymentMenu, .notifyComplete, .notifyCanceled, .notifyFailed, .notifyUpdateFailed:
-            // The flow turns these into pages and notices.
+        default:
             break
+        }
+    }
+
+    private func askConfiguration(
+        _ navigation: SwedbankPaySDK.WebNavigation, _ configuration: SwedbankPaySDKConfiguration?
+    ) {
+        guard let configuration, let webView, let action = Self.navigationAction(for: navigation.request, in: webView)
+        else {
+            return send(.configurationPlaced(navigation, .notAsked))
+        }
+        Task { [weak self] in
+            let policy = await configuration.callDecidePolicyForPaymentMenuRedirect(navigationAction: action)
+            self?.send(.configurationPlaced(navigation, policy == .openInWebView ? .webView : .browser))
         }
     }
 }
 
 extension SwedbankPaySDK {
-    /// The app's values for one configuration call. `userData` and `updateInfo` are typed `Any`
-    /// (the documented API) and so not `Sendable`; the SDK only hands them to the app's own
-    /// configuration, never touching them itself, which is what makes the box sound.
-    @MainActor
+    /// The app's values for the configuration's calls. `userData` is typed `Any` (the documented
+    /// API) and so not `Sendable`; the SDK only hands it to the app's own configuration, never
+    /// touching it itself, which is what makes the box sound.
     struct FlowArguments: @unchecked Sendable {
         var consumer: Consumer?
         var paymentOrder: PaymentOrder?
         var userData: Any?
-        var updateInfo: Any = ()
 
+        @MainActor
         func postConsumers(_ configuration: SwedbankPaySDKConfiguration) async throws -> ViewConsumerIdentificationInfo
         {
             try await configuration.callPostConsumers(consumer: consumer, userData: userData)
         }
 
+        @MainActor
         func postPaymentorders(
             _ configuration: SwedbankPaySDKConfiguration, ref: String?, options: VersionOptions
         ) async throws -> ViewPaymentOrderInfo {
@@ -97,14 +114,17 @@ extension SwedbankPaySDK {
                 paymentOrder: paymentOrder, userData: userData, consumerProfileRef: ref, options: options)
         }
 
+        @MainActor
         func updatePaymentOrder(
-            _ configuration: SwedbankPaySDKConfiguration, options: VersionOptions, info: ViewPaymentOrderInfo
+            _ configuration: SwedbankPaySDKConfiguration, options: VersionOptions, info: ViewPaymentOrderInfo,
+            updateInfo: Any
         ) async throws -> ViewPaymentOrderInfo {
             try await configuration.callUpdatePaymentOrder(
                 paymentOrder: paymentOrder, options: options, userData: userData, viewPaymentOrderInfo: info,
                 updateInfo: updateInfo)
         }
 
+        @MainActor
         func abortPayment(_ configuration: SwedbankPaySDKConfiguration, info: ViewPaymentOrderInfo) async throws {
             try await configuration.callAbortPayment(paymentInfo: info, userData: userData)
         }

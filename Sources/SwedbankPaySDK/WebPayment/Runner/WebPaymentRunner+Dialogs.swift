@@ -4,15 +4,22 @@ import Foundation
 // stuck" prompt and the browser notice (`PayerDialogs` words them), the checks of the stuck-prompt
 // watch, and the terms of service page.
 extension WebPaymentRunner {
-    /// Answers a page's dialog through the port's presenter; the SDK's own prompt gives way to it.
+    /// A page's dialog: the flow decides whether it is shown (the SDK's own prompt gives way to
+    /// it) or answered as an engine without a UI answers.
     func answer(_ dialog: SwedbankPaySDK.WebDialog) async -> SwedbankPaySDK.WebDialogAnswer {
-        guard let port, let presenter = port.activeDialogPresenter else {
-            return dialog.unattendedAnswer
-        }
-        send(.pageDialog)
+        let presentable = port?.activeDialogPresenter != nil
+        return await ask(\.dialogs) { .pageDialog(id: $0, dialog, presentable: presentable) }
+    }
+
+    func present(_ dialog: SwedbankPaySDK.WebDialog, id: Int) {
+        // The flow decided on the presenter reported with the dialog, in this same turn.
+        guard let port, let presenter = port.activeDialogPresenter else { return dialogs.answer(id, .dismissed) }
         let shown = SwedbankPaySDK.PayerDialogs.dialog(for: dialog, text: SwedbankPaySDK.Strings.text)
-        let response = await presenter.present(shown, over: port.viewControllerForDialogs)
-        return SwedbankPaySDK.PayerDialogs.answer(to: dialog, response: response)
+        let over = port.viewControllerForDialogs
+        Task { [weak self] in
+            let response = await presenter.present(shown, over: over)
+            self?.dialogs.answer(id, SwedbankPaySDK.PayerDialogs.answer(to: dialog, response: response))
+        }
     }
 
     func scheduleCheck(at time: TimeInterval) {
@@ -28,11 +35,11 @@ extension WebPaymentRunner {
         }
     }
 
-    /// Shows a prompt; its answer goes back to the flow with its number (without a presenter it
-    /// is closed at once).
+    /// Shows a prompt; its answer goes back to the flow with its number (without a presenter, that
+    /// it could not be shown).
     func present(_ prompt: SwedbankPaySDK.WebPrompt, number: Int) {
         guard let port, let presenter = port.activeDialogPresenter else {
-            return send(.promptAnswered(number: number, prompt, button: nil))
+            return send(.promptAnswered(number: number, prompt, .unshown))
         }
         let dialog =
             switch prompt {
@@ -42,7 +49,7 @@ extension WebPaymentRunner {
         let over = port.viewControllerForDialogs
         Task { [weak self] in
             let response = await presenter.present(dialog, over: over)
-            self?.send(.promptAnswered(number: number, prompt, button: response.button))
+            self?.send(.promptAnswered(number: number, prompt, response.button.map { .button($0) } ?? .dismissed))
         }
     }
 
@@ -58,10 +65,12 @@ extension WebPaymentRunner {
         }
         await termsWebView?.close()
         termsWebView = page
-        // The terms stay a document to read: no app launches, no popups, no script messages.
-        page.navigationDecider = { request in
-            let scheme = request.url.scheme?.lowercased()
-            return !request.isNewWindow && (scheme == "https" || scheme == "http") ? .allow : .cancel
+        // The flow decides each of its navigations (the terms stay a document to read).
+        page.navigationDecider = { [weak self] request in
+            guard let self else { return .cancel }
+            return await self.ask(\.navigations) {
+                .termsNavigation(SwedbankPaySDK.WebNavigation(id: $0, request: request))
+            }
         }
         port?.presentTermsOfService(page.viewController, title: SwedbankPaySDK.Strings.text(.termsOfServiceTitle))
         try? await page.load(url)

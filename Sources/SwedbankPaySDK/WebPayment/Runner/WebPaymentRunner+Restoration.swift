@@ -1,37 +1,37 @@
 import Foundation
 
-// The saved payment: written from the flow's phase and the runner's arguments and key, read back
-// into the flow as a `.restore` input (which decides what is done again).
+// The saved payment: written from the flow's saved phase and run, read back into the flow as a
+// `.restore` input (which decides what is done again).
 extension WebPaymentRunner {
     /// The payment as data; `configurationWasGiven` says whether the controller was given its
     /// configuration by an initializer (a restoring controller cannot know it).
     func restorationData(configurationWasGiven: Bool) throws -> Data {
-        var snapshot = SwedbankPaySDK.WebPaymentSnapshot(
-            version: SwedbankPaySDK.WebPaymentSnapshot.currentVersion,
-            state: flow.payment,
-            consumer: arguments.consumer,
-            paymentOrder: arguments.paymentOrder,
-            userData: nil,
-            configurationWasGiven: configurationWasGiven,
-            orderKey: orderKey
-        )
-        if let userData = arguments.userData {
-            if let value = SwedbankPaySDK.CodableRegistry.shared.registeredValue(userData) {
-                snapshot.userData = SwedbankPaySDK.TypedCodableValue(value)
+        let arguments = run?.arguments
+        var userData: SwedbankPaySDK.TypedCodableValue?
+        var unregisteredType: String?
+        if let value = arguments?.userData {
+            if let registered = SwedbankPaySDK.CodableRegistry.shared.registeredValue(value) {
+                userData = SwedbankPaySDK.TypedCodableValue(registered)
             } else {
-                let typeName = String(reflecting: type(of: userData))
-                let error = SwedbankPaySDKController.StateRestorationError.unregisteredCodable(typeName)
-                snapshot.state = .failed(nil, SwedbankPaySDK.WebPaymentError(error))
+                unregisteredType = String(reflecting: type(of: value))
             }
         }
+        let snapshot = SwedbankPaySDK.WebPaymentSnapshot(
+            version: SwedbankPaySDK.WebPaymentSnapshot.currentVersion,
+            state: flow.saved(unregisteredUserDataType: unregisteredType),
+            consumer: arguments?.consumer,
+            paymentOrder: arguments?.paymentOrder,
+            userData: userData,
+            configurationWasGiven: configurationWasGiven,
+            orderKey: run?.orderKey
+        )
         return try JSONEncoder().encode(snapshot)
     }
 
-    /// Restores a payment saved by ``restorationData(configurationWasGiven:)``, unless one was
-    /// started. `configurationIsGiven` says whether this controller was given its configuration
-    /// by an initializer; `setup` is nil when it has no configuration.
+    /// Restores a payment saved by ``restorationData(configurationWasGiven:)``; the flow ignores
+    /// it once a payment was started. `configurationIsGiven` says whether this controller was
+    /// given its configuration by an initializer; `setup` is nil when it has no configuration.
     func restore(from data: Data, configurationIsGiven: Bool, setup: Setup?) {
-        guard case .idle = flow.payment else { return }
         let snapshot: SwedbankPaySDK.WebPaymentSnapshot
         do {
             snapshot = try JSONDecoder().decode(SwedbankPaySDK.WebPaymentSnapshot.self, from: data)
@@ -43,19 +43,15 @@ extension WebPaymentRunner {
                 error as? SwedbankPaySDKController.StateRestorationError
                 ?? (error as? SwedbankPaySDK.UnregisteredCodableError).map { .unregisteredCodable($0.typeName) }
                 ?? .unknown
-            return send(.restore(.unreadable(restorationError)))
+            let launch = SwedbankPaySDK.WebPaymentLaunch(arguments: .init(), setup: setup, newOrderKey: .init())
+            return send(.restore(.unreadable(restorationError), launch))
         }
-        arguments = SwedbankPaySDK.FlowArguments(
+        let arguments = SwedbankPaySDK.FlowArguments(
             consumer: snapshot.consumer, paymentOrder: snapshot.paymentOrder, userData: snapshot.userData?.value)
-        // Data saved before keys were kept has none: its order gets a new one.
-        orderKey = snapshot.orderKey ?? SwedbankPaySDK.IdempotencyKey()
+        let launch = SwedbankPaySDK.WebPaymentLaunch(arguments: arguments, setup: setup, newOrderKey: .init())
         let configuration = SwedbankPaySDK.RestoringConfiguration(
-            wasGiven: snapshot.configurationWasGiven, isGiven: configurationIsGiven, isAvailable: setup != nil)
-        send(.restore(.saved(snapshot.state, configuration))) {
-            // The setup serves a payment that goes on; one the flow ended (or found ended) keeps
-            // none.
-            if !flow.payment.isTerminal { self.setup = setup }
-        }
+            wasGiven: snapshot.configurationWasGiven, isGiven: configurationIsGiven)
+        send(.restore(.saved(snapshot.state, orderKey: snapshot.orderKey, configuration), launch))
     }
 }
 

@@ -12,7 +12,9 @@ extension WebPaymentRunner {
         if let webView { return webView }
         if let webViewTask { return await webViewTask.value }
         guard let host = setup?.webViewHost else {
-            send(.webViewFailed(SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingWebViewHost)))
+            send(
+                .webViewFailed(
+                    SwedbankPaySDK.WebPaymentError(SwedbankPaySDKController.ControllerError.missingWebViewHost)))
             return nil
         }
         let task = Task { [weak self] () -> (any SwedbankPaySDK.WebView)? in
@@ -74,28 +76,9 @@ extension WebPaymentRunner {
     /// launch or the configuration's say).
     private func decide(_ request: SwedbankPaySDK.WebNavigationRequest) async -> SwedbankPaySDK.WebNavigationDecision {
         port?.webNavigationLogger?(request.url)
-        let configuration = setup?.configuration
-        let policy = SwedbankPaySDK.NavigationPolicy(
-            info: flow.payment.paymentOrderInfo,
-            webRedirectBehavior: port?.webRedirectBehavior ?? .Default,
-            matchesPaymentUrl: { url, paymentUrl in
-                configuration?.url(url, matchesPaymentUrl: paymentUrl) ?? false
-            }
-        )
-        navigations.count += 1
-        let navigation = SwedbankPaySDK.WebNavigation(id: navigations.count, request: request)
-        send(.navigation(navigation, policy.decide(request)))
-        if let decision = navigations.answered.removeValue(forKey: navigation.id) { return decision }
-        return await withCheckedContinuation { continuation in
-            navigations.waiting[navigation.id] = continuation
-        }
-    }
-
-    func answer(_ navigation: SwedbankPaySDK.WebNavigation, _ decision: SwedbankPaySDK.WebNavigationDecision) {
-        if let waiting = navigations.waiting.removeValue(forKey: navigation.id) {
-            waiting.resume(returning: decision)
-        } else {
-            navigations.answered[navigation.id] = decision
+        let matches = configurationMatchesPaymentUrl(request.url)
+        return await ask(\.navigations) {
+            .navigation(SwedbankPaySDK.WebNavigation(id: $0, request: request), configurationMatchesPaymentUrl: matches)
         }
     }
 
@@ -109,17 +92,6 @@ extension WebPaymentRunner {
             }
             guard let self else { return }
             self.send(.opened(navigation, opening, succeeded: opened, at: self.clock.now))
-        }
-    }
-
-    func askConfiguration(_ navigation: SwedbankPaySDK.WebNavigation) {
-        // Without a configuration or a navigation action to show it, the page opens in the web view.
-        guard let configuration = setup?.configuration, let webView,
-            let action = Self.navigationAction(for: navigation.request, in: webView)
-        else { return send(.configurationPlaced(navigation, inWebView: true)) }
-        Task { [weak self] in
-            let policy = await configuration.callDecidePolicyForPaymentMenuRedirect(navigationAction: action)
-            self?.send(.configurationPlaced(navigation, inWebView: policy == .openInWebView))
         }
     }
 }
