@@ -4,6 +4,7 @@
 // lists each change with its source). Availability as Apple's documentation gives it.
 import Foundation
 
+// Source: PassKit/PKConstants.h; developer.apple.com/documentation/passkit/pkpaymentnetwork
 @available(iOS 8.0, *)
 public struct PKPaymentNetwork: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
@@ -22,6 +23,7 @@ public struct PKPaymentNetwork: Hashable, RawRepresentable, Sendable {
     public static let visa = PKPaymentNetwork("Visa")
 }
 
+// Source: PassKit/PKConstants.h; developer.apple.com/documentation/passkit/pkmerchantcapability
 @available(iOS 8.0, *)
 public struct PKMerchantCapability: OptionSet, Sendable {
     public let rawValue: UInt
@@ -32,16 +34,19 @@ public struct PKMerchantCapability: OptionSet, Sendable {
     public static let capabilityDebit = PKMerchantCapability(rawValue: 1 << 3)
 }
 
+// Source: PassKit/PKConstants.h; developer.apple.com/documentation/passkit/pkcontactfield
 @available(iOS 11.0, *)
 public struct PKContactField: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+// Source: PassKit/PKPaymentSummaryItem.h; developer.apple.com/documentation/passkit/pkpaymentsummaryitemtype
 public enum PKPaymentSummaryItemType: UInt, Sendable {
     case final, pending
 }
 
+// Source: PassKit/PKPaymentSummaryItem.h; developer.apple.com/documentation/passkit/pkpaymentsummaryitem
 @available(iOS 8.0, *)
 open class PKPaymentSummaryItem: NSObject {
     @available(iOS 9.0, *)
@@ -52,6 +57,7 @@ open class PKPaymentSummaryItem: NSObject {
     open var type: PKPaymentSummaryItemType { fatalError() }
 }
 
+// Source: PassKit/PKPaymentRequest.h; developer.apple.com/documentation/passkit/pkpaymentrequest
 @available(iOS 8.0, *)
 open class PKPaymentRequest: NSObject {
     public override init() { fatalError() }
@@ -67,21 +73,42 @@ open class PKPaymentRequest: NSObject {
     open var paymentSummaryItems: [PKPaymentSummaryItem]
 }
 
+// Source: PassKit/PKPaymentToken.h; developer.apple.com/documentation/passkit/pkpaymenttoken
 @available(iOS 8.0, *)
 open class PKPaymentToken: NSObject {
     open var paymentData: Data { fatalError() }
     open var transactionIdentifier: String { fatalError() }
 }
 
+// Source: PassKit/PKPayment.h; developer.apple.com/documentation/passkit/pkpayment
 @available(iOS 8.0, *)
 open class PKPayment: NSObject {
     open var token: PKPaymentToken { fatalError() }
 }
 
+// All eight cases: an exhaustive `switch` here must be one in Xcode too.
+// Source: PassKit/PKConstants.h; developer.apple.com/documentation/passkit/pkpaymentauthorizationstatus
+@available(iOS 8.0, *)
 public enum PKPaymentAuthorizationStatus: Int, Sendable {
     case success, failure
+    @available(
+        iOS, introduced: 8.0, deprecated: 11.0, message: "Use PKPaymentAuthorizationStatusFailure and PKPaymentError"
+    )
+    case invalidBillingPostalAddress
+    @available(
+        iOS, introduced: 8.0, deprecated: 11.0, message: "Use PKPaymentAuthorizationStatusFailure and PKPaymentError"
+    )
+    case invalidShippingPostalAddress
+    @available(
+        iOS, introduced: 8.0, deprecated: 11.0, message: "Use PKPaymentAuthorizationStatusFailure and PKPaymentError"
+    )
+    case invalidShippingContact
+    @available(iOS 9.2, *) case pinRequired
+    @available(iOS 9.2, *) case pinIncorrect
+    @available(iOS 9.2, *) case pinLockout
 }
 
+// Source: PassKit/PKPaymentAuthorizationResult.h; developer.apple.com/documentation/passkit/pkpaymentauthorizationresult
 @available(iOS 11.0, *)
 open class PKPaymentAuthorizationResult: NSObject {
     public init(status: PKPaymentAuthorizationStatus, errors: [any Error]?) { fatalError() }
@@ -89,6 +116,7 @@ open class PKPaymentAuthorizationResult: NSObject {
 
 // Main-actor isolated per method (not the protocol) since the iOS 18 SDK; the handler stays a plain
 // escaping closure.
+// Source: PassKit/PKPaymentAuthorizationController.h; developer.apple.com/documentation/passkit/pkpaymentauthorizationcontrollerdelegate
 @available(iOS 10.0, *)
 public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
     @MainActor func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController)
@@ -99,6 +127,7 @@ public protocol PKPaymentAuthorizationControllerDelegate: NSObjectProtocol {
 }
 
 // The Objective-C optional requirement, as a default (see WebKit.swift).
+// Source: PassKit/PKPaymentAuthorizationController.h (the optional method, as a default)
 extension PKPaymentAuthorizationControllerDelegate {
     @available(iOS 11.0, *)
     @MainActor public func paymentAuthorizationController(
@@ -107,6 +136,7 @@ extension PKPaymentAuthorizationControllerDelegate {
     ) {}
 }
 
+// Source: PassKit/PKPaymentAuthorizationController.h; developer.apple.com/documentation/passkit/pkpaymentauthorizationcontroller
 @available(iOS 10.0, *)
 open class PKPaymentAuthorizationController: NSObject {
     public init(paymentRequest request: PKPaymentRequest) { fatalError() }

@@ -8,26 +8,31 @@
 import Observation
 import UIKit
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/view
 @MainActor @preconcurrency
 public protocol View {
     associatedtype Body: View
     @ViewBuilder @MainActor @preconcurrency var body: Body { get }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/never
 extension Never: View {
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/emptyview
 public struct EmptyView: View {
     nonisolated public init() {}
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/tupleview
 public struct TupleView<T>: View {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/viewbuilder
 @resultBuilder
 public struct ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
@@ -41,74 +46,89 @@ public struct ViewBuilder {
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/optional
 extension Optional: View where Wrapped: View {
     public var body: Never { fatalError() }
 }
 
 // MARK: Containers and controls
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/text
 public struct Text: View {
     nonisolated public init<S: StringProtocol>(_ content: S) {}
     nonisolated public init(verbatim content: String) {}
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/spacer
 public struct Spacer: View {
     nonisolated public init() {}
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/button
 public struct Button<Label: View>: View {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/button
 extension Button where Label == Text {
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/textfield
 public struct TextField<Label: View>: View {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/textfield
 extension TextField where Label == Text {
     public init<S: StringProtocol>(_ title: S, text: Binding<String>) { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/hstack
 public struct HStack<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/list
 public struct List<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/form
 public struct Form<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/section
 public struct Section<Content: View>: View {
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { fatalError() }
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/navigationstack
 @available(iOS 16.0, *)
 public struct NavigationStack<Root: View>: View {
     public init(@ViewBuilder root: () -> Root) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/foreach
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/foreach
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/foreach
 extension ForEach {
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
     {
@@ -118,6 +138,7 @@ extension ForEach {
 
 // MARK: Apps and scenes
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/scene
 @available(iOS 14.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
@@ -125,19 +146,23 @@ public protocol Scene {
     @SceneBuilder @MainActor @preconcurrency var body: Body { get }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/never
 extension Never: Scene {}
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/scenebuilder
 @resultBuilder
 public struct SceneBuilder {
     public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/windowgroup
 @available(iOS 14.0, *)
 public struct WindowGroup<Content: View>: Scene {
     public init(@ViewBuilder content: () -> Content) { fatalError() }
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/app
 @available(iOS 14.0, *)
 @MainActor @preconcurrency
 public protocol App {
@@ -146,11 +171,13 @@ public protocol App {
     @MainActor @preconcurrency init()
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/app
 @available(iOS 14.0, *)
 extension App {
     @MainActor @preconcurrency public static func main() {}
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/viewmodifier
 @MainActor @preconcurrency
 public protocol ViewModifier {
     associatedtype Body: View
@@ -158,19 +185,23 @@ public protocol ViewModifier {
     @ViewBuilder @MainActor @preconcurrency func body(content: Content) -> Body
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/viewmodifier/content
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/modifiedcontent
 public struct ModifiedContent<Content, Modifier> {
     public var content: Content
     public var modifier: Modifier
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/modifiedcontent
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/view (each modifier's page: modifier(_:), disabled(_:), navigationTitle(_:), toolbar(content:), onAppear(perform:), onDisappear(perform:), onOpenURL(perform:), sheet(isPresented:onDismiss:content:))
 extension View {
     public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
     public func disabled(_ disabled: Bool) -> some View { EmptyView() }
@@ -178,6 +209,8 @@ extension View {
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { EmptyView() }
     @available(iOS 14.0, *)
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { EmptyView() }
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
     @available(iOS 14.0, *)
     public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { EmptyView() }
 
@@ -186,11 +219,13 @@ extension View {
     ) -> some View { EmptyView() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/binding
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
     @preconcurrency
-    public init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void)
-    {
+    public init(
+        get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {
         fatalError()
     }
     public var wrappedValue: Value {
@@ -204,8 +239,10 @@ public struct Binding<Value> {
     }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/binding
 extension Binding: Sendable where Value: Sendable {}
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/state
 @propertyWrapper
 public struct State<Value> {
     public init(wrappedValue value: Value) { fatalError() }
@@ -217,8 +254,28 @@ public struct State<Value> {
     public var projectedValue: Binding<Value> { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/state
 extension State: Sendable where Value: Sendable {}
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/scenestorage
+@available(iOS 14.0, *)
+@propertyWrapper
+public struct SceneStorage<Value> {
+    private init(unavailable: Void) { fatalError() }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+    public var projectedValue: Binding<Value> { fatalError() }
+}
+
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/scenestorage
+@available(iOS 14.0, *)
+extension SceneStorage where Value: ExpressibleByNilLiteral {
+    public init(_ key: String) where Value == Data? { self.init(unavailable: ()) }
+}
+
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/uiviewcontrollerrepresentable
 @MainActor @preconcurrency
 public protocol UIViewControllerRepresentable: View where Body == Never {
     associatedtype UIViewControllerType: UIViewController
@@ -231,20 +288,24 @@ public protocol UIViewControllerRepresentable: View where Body == Never {
     @MainActor @preconcurrency func makeCoordinator() -> Coordinator
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/uiviewcontrollerrepresentable
 extension UIViewControllerRepresentable {
     public static func dismantleUIViewController(_ uiViewController: UIViewControllerType, coordinator: Coordinator) {}
     public var body: Never { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/uiviewcontrollerrepresentable
 extension UIViewControllerRepresentable where Coordinator == Void {
     public func makeCoordinator() -> Void {}
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/uiviewcontrollerrepresentablecontext
 @MainActor @preconcurrency
 public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
     public let coordinator: Representable.Coordinator
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/bindable
 @available(iOS 17.0, *)
 @propertyWrapper @dynamicMemberLookup
 public struct Bindable<Value> {
@@ -257,6 +318,7 @@ public struct Bindable<Value> {
     where Value: AnyObject { fatalError() }
 }
 
+// Source: SwiftUI's interface (SwiftUI.swiftinterface); developer.apple.com/documentation/swiftui/bindable
 @available(iOS 17.0, *)
 extension Bindable where Value: AnyObject, Value: Observable {
     public init(_ wrappedValue: Value) { self.init(storage: wrappedValue) }

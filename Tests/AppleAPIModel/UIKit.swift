@@ -14,9 +14,11 @@
 
 // MARK: Views and controllers
 
+// Source: UIKit/UIResponder.h; developer.apple.com/documentation/uikit/uiresponder
 @MainActor
 open class UIResponder: NSObject {}
 
+// Source: UIKit/UIView.h; developer.apple.com/documentation/uikit/uiview
 @MainActor
 open class UIView: UIResponder {
     public struct AutoresizingMask: OptionSet, Sendable {
@@ -36,7 +38,8 @@ open class UIView: UIResponder {
     open func addSubview(_ view: UIView) {}
 }
 
-@MainActor
+// Not main-actor isolated in either SDK: colors are immutable and `Sendable`.
+// Source: UIKit/UIColor.h; developer.apple.com/documentation/uikit/uicolor
 open class UIColor: NSObject, @unchecked Sendable {
     @available(iOS 13.0, *)
     open class var systemBackground: UIColor { fatalError() }
@@ -44,6 +47,7 @@ open class UIColor: NSObject, @unchecked Sendable {
 }
 
 /// The object that tells the app how to rebuild a view controller during state restoration.
+// Source: UIKit/UIStateRestoration.h; developer.apple.com/documentation/uikit/uiviewcontrollerrestoration
 @MainActor
 public protocol UIViewControllerRestoration {
     static func viewController(
@@ -51,6 +55,7 @@ public protocol UIViewControllerRestoration {
     ) -> UIViewController?
 }
 
+// Source: UIKit/UIViewController.h (state restoration: UIKit/UIStateRestoration.h); developer.apple.com/documentation/uikit/uiviewcontroller
 @MainActor
 open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
@@ -78,27 +83,38 @@ open class UIViewController: UIResponder {
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
 }
 
+// Source: UIKit/UINavigationController.h; developer.apple.com/documentation/uikit/uinavigationcontroller
 @MainActor
 open class UINavigationController: UIViewController {
     public init(rootViewController: UIViewController) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
 }
 
+// Source: UIKit/UINavigationItem.h; developer.apple.com/documentation/uikit/uinavigationitem
 @MainActor
 open class UINavigationItem: NSObject {
     open var rightBarButtonItem: UIBarButtonItem?
 }
 
+// Source: UIKit/UIAction.h; developer.apple.com/documentation/uikit/uiaction
 @available(iOS 13.0, *)
 @MainActor
 open class UIAction: NSObject {
     public convenience init(title: String = "", handler: @escaping @MainActor (UIAction) -> Void) { fatalError() }
 }
 
+// Source: UIKit/UIBarButtonItem.h (SystemItem: UIBarButtonSystemItem); developer.apple.com/documentation/uikit/uibarbuttonitem/systemitem
 @MainActor
 open class UIBarButtonItem: NSObject {
+    // Every case of the iOS 18 and iOS 26 SDKs, in their order (raw values from 0).
     public enum SystemItem: Int, Sendable {
-        case done, cancel, close
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize
+        case bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward
+        @available(iOS 3.0, *) case undo
+        @available(iOS 3.0, *) case redo
+        @available(iOS, introduced: 4.0, deprecated: 11.0) case pageCurl
+        @available(iOS 13.0, *) case close
+        @available(iOS 18.2, *) case writingTools
     }
 
     @available(iOS 14.0, *)
@@ -107,6 +123,7 @@ open class UIBarButtonItem: NSObject {
 
 // MARK: Alerts (the payment page's JavaScript dialogs)
 
+// Source: UIKit/UIAlertController.h; developer.apple.com/documentation/uikit/uialertaction
 @MainActor
 open class UIAlertAction: NSObject {
     public enum Style: Int, Sendable {
@@ -116,6 +133,7 @@ open class UIAlertAction: NSObject {
     public convenience init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) { fatalError() }
 }
 
+// Source: UIKit/UIAlertController.h; developer.apple.com/documentation/uikit/uialertcontroller
 @MainActor
 open class UIAlertController: UIViewController {
     public enum Style: Int, Sendable {
@@ -128,6 +146,7 @@ open class UIAlertController: UIViewController {
     open var textFields: [UITextField]? { nil }
 }
 
+// Source: UIKit/UITextField.h; developer.apple.com/documentation/uikit/uitextfield
 @MainActor
 open class UITextField: UIView {
     open var text: String?
@@ -135,6 +154,7 @@ open class UITextField: UIView {
 
 // MARK: The application and its scenes
 
+// Source: UIKit/UIApplication.h (the async `open`: Swift's import of its completion handler); developer.apple.com/documentation/uikit/uiapplication
 @MainActor
 open class UIApplication: UIResponder {
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
@@ -146,9 +166,14 @@ open class UIApplication: UIResponder {
 
     // `NS_EXTENSION_UNAVAILABLE_IOS` in UIApplication.h: a library built for app extensions
     // (application-extension-only API) cannot name these two.
-    @available(iOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
+    @available(
+        iOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead."
+    )
     open class var shared: UIApplication { fatalError() }
-    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    // `nonisolated class let` in Apple's interface; a `static let` is how Swift source declares a
+    // constant of a class (read the same way).
+    nonisolated public static let didBecomeActiveNotification = Notification.Name(
+        "UIApplicationDidBecomeActiveNotification")
 
     @available(iOSApplicationExtension, unavailable)
     open func open(
@@ -164,6 +189,7 @@ open class UIApplication: UIResponder {
     open var connectedScenes: Set<UIScene> { fatalError() }
 }
 
+// Source: UIKit/UIScene.h, UIKit/UISceneOptions.h (OpenExternalURLOptions), UIKit/UISceneDefinitions.h (ActivationState); developer.apple.com/documentation/uikit/uiscene
 @available(iOS 13.0, *)
 @MainActor
 open class UIScene: UIResponder {
@@ -179,6 +205,9 @@ open class UIScene: UIResponder {
 
     open var activationState: ActivationState { fatalError() }
 
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name(
+        "UISceneDidEnterBackgroundNotification")
+
     // Not extension-unavailable, unlike UIApplication's `open`.
     open func open(_ url: URL, options: OpenExternalURLOptions?, completionHandler completion: ((Bool) -> Void)? = nil)
     {}
@@ -187,6 +216,7 @@ open class UIScene: UIResponder {
     open func open(_ url: URL, options: OpenExternalURLOptions?) async -> Bool { fatalError() }
 }
 
+// Source: UIKit/UIWindowScene.h; developer.apple.com/documentation/uikit/uiwindowscene
 @available(iOS 13.0, *)
 @MainActor
 open class UIWindowScene: UIScene {}
@@ -194,6 +224,7 @@ open class UIWindowScene: UIScene {}
 // The Objective-C importer gives a class NSObject's instance methods as class methods too (a
 // class object is an instance of the root class): `UIApplication.value(forKey:)` is key-value
 // coding on the class object. Linux's Foundation has no Objective-C runtime to do that.
+// Source: Foundation/NSKeyValueCoding.h (valueForKey:, a class method through the root class)
 extension NSObject {
     public class func value(forKey key: String) -> Any? { nil }
 }
@@ -201,16 +232,24 @@ extension NSObject {
 // MARK: The application delegate (app code: Tests/Compat503Tests/App)
 
 /// Restores the state of a user activity; `UIResponder` adopts it.
+// Source: UIKit/UIUserActivity.h; developer.apple.com/documentation/uikit/uiuseractivityrestoring
 public protocol UIUserActivityRestoring: NSObjectProtocol {}
 
+// Source: UIKit/UIResponder.h (UIResponder adopts UIUserActivityRestoring)
 extension UIResponder: UIUserActivityRestoring {}
 
+// Source: UIKit/UIApplication.h (UIApplicationLaunchOptionsKey, UIApplicationOpenURLOptionsKey); developer.apple.com/documentation/uikit/uiapplication/openurloptionskey
 extension UIApplication {
     public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
     }
 
+    @available(
+        iOS, introduced: 9.0, deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and equivalent properties on UISceneOpenURLOptions from a UIOpenURLContext in UIScene.ConnectionOptions.URLContexts instead."
+    )
     public struct OpenURLOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -219,27 +258,45 @@ extension UIApplication {
 
 // Every method is optional in Objective-C; the model states the ones app code implements as
 // requirements with default implementations.
+// Source: UIKit/UIApplication.h (UIApplicationDelegate); developer.apple.com/documentation/uikit/uiapplicationdelegate
 @MainActor
 public protocol UIApplicationDelegate: NSObjectProtocol {
     func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
+    @available(
+        iOS, introduced: 9.0, deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead."
+    )
     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
+    @available(
+        iOS, introduced: 8.0, deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead."
+    )
     func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool
 }
 
+// Source: UIKit/UIApplication.h (the optional methods, as defaults)
 extension UIApplicationDelegate {
     public func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
+    @available(
+        iOS, introduced: 9.0, deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead."
+    )
     public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any])
         -> Bool
     { false }
+    @available(
+        iOS, introduced: 8.0, deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead."
+    )
     public func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
@@ -250,10 +307,12 @@ extension UIApplicationDelegate {
 
 // On Apple platforms these are Foundation's; UIKit re-exports Foundation, so files that import
 // UIKit see them here.
+// Source: Foundation/NSUserActivity.h; developer.apple.com/documentation/foundation/nsuseractivity
 open class NSUserActivity: NSObject {
     public init(activityType: String) { fatalError() }
     open var activityType: String { fatalError() }
     open var webpageURL: URL?
 }
 
+// Source: Foundation/NSUserActivity.h; developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
 public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"

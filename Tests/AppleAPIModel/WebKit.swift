@@ -5,18 +5,22 @@
 import Foundation
 import UIKit
 
+// Source: WebKit/WKNavigation.h; developer.apple.com/documentation/webkit/wknavigation
 @MainActor
 open class WKNavigation: NSObject {}
 
+// Source: WebKit/WKFrameInfo.h; developer.apple.com/documentation/webkit/wkframeinfo
 @MainActor
 open class WKFrameInfo: NSObject {
     open var isMainFrame: Bool { fatalError() }
     open var request: URLRequest { fatalError() }
 }
 
+// Source: WebKit/WKWindowFeatures.h; developer.apple.com/documentation/webkit/wkwindowfeatures
 @MainActor
 open class WKWindowFeatures: NSObject {}
 
+// Source: WebKit/WKNavigationAction.h; developer.apple.com/documentation/webkit/wknavigationaction
 @MainActor
 open class WKNavigationAction: NSObject {
     open var request: URLRequest { fatalError() }
@@ -24,10 +28,13 @@ open class WKNavigationAction: NSObject {
     open var targetFrame: WKFrameInfo? { fatalError() }
 }
 
+// Source: WebKit/WKNavigationDelegate.h; developer.apple.com/documentation/webkit/wknavigationactionpolicy
 public enum WKNavigationActionPolicy: Int, Sendable {
-    case cancel, allow, download
+    case cancel, allow
+    @available(iOS 14.5, *) case download
 }
 
+// Source: WebKit/WKScriptMessage.h; developer.apple.com/documentation/webkit/wkscriptmessage
 @MainActor
 open class WKScriptMessage: NSObject {
     open var body: Any { fatalError() }
@@ -36,11 +43,13 @@ open class WKScriptMessage: NSObject {
     open weak var webView: WKWebView?
 }
 
+// Source: WebKit/WKScriptMessageHandler.h; developer.apple.com/documentation/webkit/wkscriptmessagehandler
 @MainActor
 public protocol WKScriptMessageHandler: NSObjectProtocol {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
+// Source: WebKit/WKUserContentController.h; developer.apple.com/documentation/webkit/wkusercontentcontroller
 @MainActor
 open class WKUserContentController: NSObject {
     open func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {}
@@ -48,18 +57,21 @@ open class WKUserContentController: NSObject {
     open func removeAllScriptMessageHandlers() {}
 }
 
+// Source: WebKit/WKWebViewConfiguration.h; developer.apple.com/documentation/webkit/wkwebviewconfiguration
 @MainActor
 open class WKWebViewConfiguration: NSObject {
     public override init() { fatalError() }
     open var userContentController: WKUserContentController
 }
 
+// Source: WebKit/WKContentWorld.h; developer.apple.com/documentation/webkit/wkcontentworld
 @available(iOS 14.0, *)
 @MainActor
 open class WKContentWorld: NSObject {
     open class var page: WKContentWorld { fatalError() }
 }
 
+// Source: WebKit/WKNavigationDelegate.h (the async decision: Swift's import of its decisionHandler); developer.apple.com/documentation/webkit/wknavigationdelegate
 @MainActor
 public protocol WKNavigationDelegate: NSObjectProtocol {
     func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
@@ -70,6 +82,7 @@ public protocol WKNavigationDelegate: NSObjectProtocol {
         _ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error)
 }
 
+// Source: WebKit/WKNavigationDelegate.h (the optional methods, as defaults)
 extension WKNavigationDelegate {
     public func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction) async
         -> WKNavigationActionPolicy
@@ -81,6 +94,7 @@ extension WKNavigationDelegate {
     ) {}
 }
 
+// Source: WebKit/WKUIDelegate.h (async forms: Swift's import of their completion handlers); developer.apple.com/documentation/webkit/wkuidelegate
 @MainActor
 public protocol WKUIDelegate: NSObjectProtocol {
     func webView(
@@ -101,6 +115,7 @@ public protocol WKUIDelegate: NSObjectProtocol {
     ) async -> String?
 }
 
+// Source: WebKit/WKUIDelegate.h (the optional methods, as defaults)
 extension WKUIDelegate {
     public func webView(
         _ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
@@ -120,6 +135,7 @@ extension WKUIDelegate {
     ) async -> String? { nil }
 }
 
+// Source: WebKit/WKWebView.h; WebKit's Swift overlay WebKitSwiftOverlay.swift (callAsyncJavaScript async); developer.apple.com/documentation/webkit/wkwebview
 @MainActor
 open class WKWebView: UIView {
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { fatalError() }
@@ -138,7 +154,8 @@ open class WKWebView: UIView {
     @discardableResult
     open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { nil }
     open func stopLoading() {}
-    @available(iOS 14.0, *)
+    // The async form is WebKit's Swift overlay's, iOS 15 (the completion-handler form is iOS 14).
+    @available(iOS 15.0, *)
     open func callAsyncJavaScript(
         _ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
         contentWorld: WKContentWorld

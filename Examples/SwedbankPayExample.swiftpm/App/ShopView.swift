@@ -7,6 +7,10 @@ struct ShopView: View {
     @Bindable var model: CheckoutModel
     @State private var showsSettings = false
     @State private var showsNativeCheckout = false
+    /// The web payment in progress, kept with the scene: if the system terminates the app while
+    /// the payer is in Swish or a bank's app, the payment goes on where it was when the scene is
+    /// restored.
+    @SceneStorage("webPayment") private var savedWebPayment: Data?
 
     var body: some View {
         List {
@@ -50,11 +54,13 @@ struct ShopView: View {
         .sheet(isPresented: $showsNativeCheckout) {
             NativeCheckoutView(model: model)
         }
-        // The web flow: the SDK's sheet, aborted if the payer swipes it away.
+        // The web flow: the SDK's sheet, aborted if the payer swipes it away, restored with the
+        // scene if the app was terminated.
         .swedbankPayPayment(
             isPresented: $model.isPresentingWebPayment,
             configuration: model.webPaymentConfiguration,
-            paymentOrder: model.paymentOrder(model.webPaymentConfiguration)
+            paymentOrder: model.paymentOrder(model.webPaymentConfiguration),
+            restorationData: $savedWebPayment
         ) { result in
             Task { await model.webPaymentEnded(result) }
         }

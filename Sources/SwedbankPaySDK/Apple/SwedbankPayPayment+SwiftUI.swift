@@ -64,6 +64,66 @@
             userData: Any? = nil,
             onCompletion: @escaping (SwedbankPaySDK.PaymentResult) -> Void
         ) -> some View {
+            paymentSheet(
+                isPresented: isPresented, configuration: configuration, paymentOrder: paymentOrder, isV3: isV3,
+                useCheckin: useCheckin, consumer: consumer, userData: userData, restorationData: nil,
+                onCompletion: onCompletion)
+        }
+    }
+
+    extension View {
+        /// Presents a web payment of `paymentOrder` in a sheet while `isPresented` is true, as
+        /// ``SwiftUI/View/swedbankPayPayment(isPresented:configuration:paymentOrder:isV3:useCheckin:consumer:userData:onCompletion:)``
+        /// does, and keeps the running payment in `restorationData` so that it survives the app's
+        /// termination: bind it to `SceneStorage`.
+        ///
+        /// Whenever the app's scene goes to the background, the running payment is written to
+        /// `restorationData` (nil when none runs; a save that fails is nil too, and written to
+        /// the system log). When the payment ends it is set to nil. When the view appears and
+        /// `restorationData` holds a payment — the system terminated the app in the background
+        /// and the scene was restored — the sheet is shown again and that payment goes on where
+        /// it was (``SwedbankPaySDK/WebPaymentPresentation/init(configuration:restoringFrom:webViewHost:appLauncher:)``);
+        /// `paymentOrder` is not read for it.
+        ///
+        /// ```swift
+        /// @SceneStorage("payment") private var savedPayment: Data?
+        ///
+        /// Button("Pay") { paying = true }
+        ///     .swedbankPayPayment(isPresented: $paying, configuration: configuration,
+        ///                         paymentOrder: order, restorationData: $savedPayment) { result in … }
+        /// ```
+        ///
+        /// The other parameters are those of the modifier without `restorationData`; `userData`
+        /// is restored only if its type is registered with
+        /// ``SwedbankPaySDK/registerCodable(_:encodedTypeName:)``. The article
+        /// <doc:RestoringPayments> shows the other ways to keep a payment.
+        ///
+        /// - Parameter restorationData: Where the running payment is kept for restoring it (bind
+        ///   it to `SceneStorage`).
+        public func swedbankPayPayment(
+            isPresented: Binding<Bool>,
+            configuration: SwedbankPaySDKConfiguration,
+            paymentOrder: @autoclosure @escaping () -> SwedbankPaySDK.PaymentOrder?,
+            isV3: Bool = true,
+            useCheckin: Bool = false,
+            consumer: SwedbankPaySDK.Consumer? = nil,
+            userData: Any? = nil,
+            restorationData: Binding<Data?>,
+            onCompletion: @escaping (SwedbankPaySDK.PaymentResult) -> Void
+        ) -> some View {
+            paymentSheet(
+                isPresented: isPresented, configuration: configuration, paymentOrder: paymentOrder, isV3: isV3,
+                useCheckin: useCheckin, consumer: consumer, userData: userData, restorationData: restorationData,
+                onCompletion: onCompletion)
+        }
+
+        /// Both `swedbankPayPayment` modifiers: `restorationData` nil keeps nothing.
+        private func paymentSheet(
+            isPresented: Binding<Bool>, configuration: SwedbankPaySDKConfiguration,
+            paymentOrder: @escaping () -> SwedbankPaySDK.PaymentOrder?, isV3: Bool, useCheckin: Bool,
+            consumer: SwedbankPaySDK.Consumer?, userData: Any?, restorationData: Binding<Data?>?,
+            onCompletion: @escaping (SwedbankPaySDK.PaymentResult) -> Void
+        ) -> some View {
             modifier(
                 SwedbankPayPaymentModifier(
                     isPresented: isPresented,
@@ -72,6 +132,8 @@
                             configuration: configuration, paymentOrder: paymentOrder(), isV3: isV3,
                             useCheckin: useCheckin, consumer: consumer, userData: userData)
                     },
+                    restore: { SwedbankPaySDK.WebPaymentPresentation(configuration: configuration, restoringFrom: $0) },
+                    restorationData: restorationData,
                     onCompletion: onCompletion))
         }
     }
@@ -80,19 +142,36 @@
     struct SwedbankPayPaymentModifier: ViewModifier {
         @Binding var isPresented: Bool
         let make: () -> SwedbankPaySDK.WebPaymentPresentation
+        let restore: (Data) -> SwedbankPaySDK.WebPaymentPresentation
+        /// Where the app keeps the running payment; nil when it keeps none.
+        let restorationData: Binding<Data?>?
         let onCompletion: (SwedbankPaySDK.PaymentResult) -> Void
         @State private var presenter = SwedbankPaySDK.WebPaymentPresenter()
+        @State private var backgroundObserver: NotificationObserver?
 
         func body(content: Content) -> some View {
-            content.sheet(isPresented: $isPresented, onDismiss: { presenter.sheetDismissed() }) {
-                SwedbankPayPaymentView(
-                    presentation: presenter.presentation(
-                        make: make,
-                        onCompletion: { result in
-                            isPresented = false
-                            onCompletion(result)
-                        }))
-            }
+            content
+                .sheet(isPresented: $isPresented, onDismiss: { presenter.sheetDismissed() }) {
+                    SwedbankPayPaymentView(
+                        presentation: presenter.presentation(
+                            make: make, restore: restore, saved: restorationData?.wrappedValue,
+                            onCompletion: { result in
+                                restorationData?.wrappedValue = nil
+                                isPresented = false
+                                onCompletion(result)
+                            }))
+                }
+                .onAppear {
+                    guard let restorationData else { return }
+                    // Written whenever a scene goes to the background (UIKit's moment to save).
+                    backgroundObserver = NotificationObserver(UIScene.didEnterBackgroundNotification) { [presenter] in
+                        restorationData.wrappedValue = presenter.restorationData()
+                    }
+                    // A payment kept by an earlier run: show it again.
+                    if restorationData.wrappedValue != nil, !isPresented { isPresented = true }
+                }
+                .onDisappear { backgroundObserver = nil }
         }
     }
+
 #endif

@@ -243,21 +243,30 @@
         }
     }
 
-    /// Tells the controller when the app becomes active, for as long as it lives.
-    final class ActivationObserver: @unchecked Sendable {
+    /// Calls its closure on the main actor each time a notification of one name is posted, for as
+    /// long as it lives.
+    final class NotificationObserver: @unchecked Sendable {
         private let token: any NSObjectProtocol
 
         @MainActor
-        init(_ onActive: @escaping @MainActor () -> Void) {
-            token = NotificationCenter.default.addObserver(
-                forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-            ) { _ in
-                MainActor.assumeIsolated { onActive() }
+        init(_ name: Notification.Name, _ action: @escaping @MainActor () -> Void) {
+            token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in
+                MainActor.assumeIsolated { action() }
             }
         }
 
         deinit {
             NotificationCenter.default.removeObserver(token)
+        }
+    }
+
+    /// Tells the controller when the app becomes active, for as long as it lives.
+    typealias ActivationObserver = NotificationObserver
+
+    extension NotificationObserver {
+        @MainActor
+        convenience init(_ onActive: @escaping @MainActor () -> Void) {
+            self.init(UIApplication.didBecomeActiveNotification, onActive)
         }
     }
 

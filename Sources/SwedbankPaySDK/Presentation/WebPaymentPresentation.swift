@@ -93,6 +93,42 @@ extension SwedbankPaySDK {
             relay.owner = self
         }
 
+        /// Prepares the payment saved by another presentation's ``restorationData()`` — in an
+        /// earlier run of the app, say — to go on where it was: ``start()`` restores it
+        /// (``SwedbankPaySDKController/restorePayment(from:)``) instead of starting a new one.
+        /// Data that cannot be read ends the payment `failed` with
+        /// ``SwedbankPaySDKController/StateRestorationError``.
+        ///
+        /// - Parameters:
+        ///   - configuration: How to reach your backend (the one the saved payment used).
+        ///   - data: What ``restorationData()`` returned.
+        ///   - webViewHost: Where pages are shown; nil for the platform's (`WKWebView` on iOS)
+        ///     or ``SwedbankPaySDKController/defaultWebViewHost``.
+        ///   - appLauncher: What opens other apps; nil for the platform's or
+        ///     ``SwedbankPaySDKController/defaultAppLauncher``.
+        public init(
+            configuration: SwedbankPaySDKConfiguration,
+            restoringFrom data: Data,
+            webViewHost: (any WebViewHost)? = nil,
+            appLauncher: (any AppLauncher)? = nil
+        ) {
+            controller = SwedbankPaySDKController(
+                configuration: configuration, webViewHost: webViewHost, appLauncher: appLauncher)
+            startPayment = { controller in controller.restorePayment(from: data) }
+            relay.owner = self
+        }
+
+        /// The running payment as data to keep for restoring it — in `SceneStorage`, or a scene's
+        /// state restoration activity — and to give to ``init(configuration:restoringFrom:webViewHost:appLauncher:)``
+        /// if the app was terminated before the payment ended. Nil when there is nothing to
+        /// restore: not started, being aborted, ended, or saving failed (which the ``observer``
+        /// hears as `paymentRestorationSaveFailed(error:)`; without an observer, the system log). Read it when the app goes to the
+        /// background; the `swedbankPayPayment(isPresented:…restorationData:…)` modifier does.
+        public func restorationData() -> Data? {
+            guard case .running = phase else { return nil }
+            return controller.restorationDataToSave()
+        }
+
         /// Starts the payment. Only the first call does anything.
         public func start() {
             guard case .notStarted = phase else { return }
@@ -173,5 +209,12 @@ private final class DelegateRelay: SwedbankPaySDKDelegate {
     func shippingAddressIsKnown() { owner?.observer?.shippingAddressIsKnown() }
     func javaScriptEvent(name: String, arguments: [String: Any]) {
         owner?.observer?.javaScriptEvent(name: name, arguments: arguments)
+    }
+    func paymentRestorationSaveFailed(error: Error) {
+        guard let observer = owner?.observer else {
+            // Nobody hears it (the SwiftUI modifier has no observer): never dropped silently.
+            return NSLog("SwedbankPaySDK: the payment could not be saved for restoration: %@", "\(error)")
+        }
+        observer.paymentRestorationSaveFailed(error: error)
     }
 }

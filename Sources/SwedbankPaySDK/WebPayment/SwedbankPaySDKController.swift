@@ -150,7 +150,7 @@ open class SwedbankPaySDKController: SwedbankPaySDK.PlatformViewController {
         /// Saves the payment in progress with the app's restorable state.
         open override func encodeRestorableState(with coder: NSCoder) {
             super.encodeRestorableState(with: coder)
-            if let data = try? paymentRestorationData() {
+            if let data = restorationDataToSave() {
                 coder.encode(data, forKey: Self.restorationKey)
             }
         }

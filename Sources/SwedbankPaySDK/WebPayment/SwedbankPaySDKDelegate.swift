@@ -46,6 +46,11 @@ public protocol SwedbankPaySDKDelegate: AnyObject {
     /// The hosted view reported an event (`onEventNotification`): `name` is its `sourceEvent`,
     /// `arguments` the whole notification.
     func javaScriptEvent(name: String, arguments: [String: Any])
+
+    /// Saving the payment for state restoration failed (UIKit state restoration, or
+    /// `WebPaymentPresentation.restorationData()`): the payment goes on, but it will not be
+    /// restored if the app is terminated. `error` is what encoding it threw.
+    func paymentRestorationSaveFailed(error: Error)
 }
 
 extension SwedbankPaySDKDelegate {
@@ -56,4 +61,5 @@ extension SwedbankPaySDKDelegate {
     public func instrumentSelected() {}
     public func shippingAddressIsKnown() {}
     public func javaScriptEvent(name: String, arguments: [String: Any]) {}
+    public func paymentRestorationSaveFailed(error: Error) {}
 }

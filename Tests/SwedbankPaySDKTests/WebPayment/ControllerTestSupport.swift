@@ -136,6 +136,7 @@ final class RecordingWebDelegate: SwedbankPaySDKDelegate {
     func javaScriptEvent(name: String, arguments: [String: Any]) {
         calls.append("javaScriptEvent(\(name), \(arguments.keys.sorted()))")
     }
+    func paymentRestorationSaveFailed(error: Error) { calls.append("paymentRestorationSaveFailed(\(error))") }
 }
 
 /// Records what would have been opened outside the app.
