@@ -149,7 +149,9 @@ import Testing
             .methodRequestFinished: .init(phase: .active, effects: ended),
             .challengeEnded: .init(phase: .active, effects: ["dismiss3DSecure", "endStateReached"]),
             .walletFinished: .init(phase: .active, effects: ["send fail-payment-attempt"]),
-            .webControllerFinished: .init(phase: .active, effects: []),
+            // Active with a web menu shown: native work (Apple Pay) was started from it; its
+            // outcome is the session's (reference §3.8; see nativeAttemptsFromTheWebMenuAreTheProtocols).
+            .webControllerFinished: .init(phase: .finished, effects: completed),
             .setOrderInfo: .init(phase: .active, effects: []),
         ],
         .webMenu: [
@@ -259,18 +261,40 @@ import Testing
         #expect(PaymentSessionDecision.reduce(&state, .webControllerFinished(.canceled)).ended == .canceled)
     }
 
-    /// The web menu holds no native work: an Apple Pay attempt started from it waits for its
-    /// sheet, so the session is active again; a Swish attempt started from it leaves nothing.
-    @Test func nativeWorkStartedFromTheWebMenuMakesTheSessionActive() {
+    /// A native attempt made while the web menu shows, checked against the native protocol
+    /// (reference §3.2: `makeNativePaymentAttempt` runs the decision procedure on the current
+    /// model; §3.1: the "web controller active" flag is not cleared by it, only by a new fetch).
+    ///
+    /// Swish: start-payment-attempt is sent and the phase stays `webMenu` — documented: the flag
+    /// stays, so a returning paymentUrl is still the menu's (§3.6 suppresses the session's
+    /// callback handling while the web controller is active).
+    ///
+    /// Apple Pay: the session waits for the wallet's sheet, which the `webMenu` phase cannot hold,
+    /// so it is `active` — not the reference's shape (its flag stays), and decided here: nothing
+    /// the reference does is lost while the sheet is up except the paymentUrl's suppression, and
+    /// Apple Pay returns through no paymentUrl. What the reference does do — forward the menu's
+    /// outcome (§3.8) — the engine dropped once the phase was `active`; fixed: the menu still ends
+    /// the session.
+    @Test func nativeAttemptsFromTheWebMenuAreTheProtocols() {
         var swish = Self.state(.webMenu)
-        _ = PaymentSessionDecision.reduce(&swish, .attempt(.swish(msisdn: nil)))
+        let swishStep = PaymentSessionDecision.reduce(&swish, .attempt(.swish(msisdn: nil)))
+        #expect(swishStep.verdict == .accepted)
+        #expect(swishStep.effects.map(Self.describe) == ["send start-payment-attempt"])
         #expect(swish.phase.kind == .webMenu)
+        #expect(PaymentSessionDecision.reduce(&swish, .paymentURLReturned).effects == [])
+
         var applePay = Self.state(.webMenu)
         let step = PaymentSessionDecision.reduce(&applePay, .attempt(.applePay(merchantIdentifier: "merchant.test")))
         #expect(step.verdict == .accepted)
+        #expect(step.effects.map(Self.describe) == ["send start-payment-attempt"])
         #expect(applePay.phase.kind == .active)
         #expect(applePay.session?.wallet == .awaitingSheet(merchantIdentifier: "merchant.test"))
         #expect(applePay.session?.request == AppRequest.none)
+        // The menu, still shown under the sheet, completes the payment.
+        let finished = PaymentSessionDecision.reduce(&applePay, .webControllerFinished(.completed))
+        #expect(finished.ended == .completed)
+        #expect(finished.effects == [.cancelPolling, .notify(.complete)])
+        #expect(applePay.phase.kind == .finished)
     }
 
     /// 3-D Secure progress has one entry per method request and per challenge, saying where it is.

@@ -157,8 +157,12 @@ enum PaymentSessionDecision {
         case .completed: end = .completed
         case .canceled: end = .canceled
         }
-        guard case .webMenu(let fetched) = state.phase else { return [] }
-        state.phase = .finished(end, automaticOrderInfo: fetched.automaticOrderInfo)
+        // The menu's outcome is the session's whatever native work was started beside it
+        // (reference §3.8 forwards it; §3.1's "web controller active" lasts until a new fetch):
+        // an Apple Pay attempt started from the menu makes the session active, and the menu it
+        // leaves shown still ends the payment. (The runner drops a replaced menu's outcome.)
+        guard let session = state.session else { return [] }
+        state.phase = .finished(end, automaticOrderInfo: session.automaticOrderInfo)
         turn.next = .finished(end)
         return [.cancelPolling, .notify(end == .completed ? .complete : .canceled)]
     }
