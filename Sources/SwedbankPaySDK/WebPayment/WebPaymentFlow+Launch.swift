@@ -2,6 +2,15 @@ import Foundation
 
 // Starting, restoring and saving a web payment.
 extension SwedbankPaySDK.WebPaymentFlow {
+    /// A payment started or restored into this idle flow.
+    mutating func launch(_ input: Input) -> [Effect] {
+        switch input {
+        case .start(let useCheckin, let isV3, let launch): start(useCheckin: useCheckin, isV3: isV3, launch)
+        case .restore(let restored, let launch): restore(restored, launch)
+        default: []
+        }
+    }
+
     /// A payment starts with its configuration; without one it fails at once.
     mutating func start(useCheckin: Bool, isV3: Bool, _ launch: SwedbankPaySDK.WebPaymentLaunch) -> [Effect] {
         var options: SwedbankPaySDK.VersionOptions = []

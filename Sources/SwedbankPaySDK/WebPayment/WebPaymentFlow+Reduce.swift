@@ -11,12 +11,10 @@ extension SwedbankPaySDK.WebPaymentFlow {
     /// Applies `input` and returns what to do, in order. Nothing here does I/O.
     mutating func reduce(_ input: Input) -> [Effect] {
         switch input {
-        case .start(let useCheckin, let isV3, let launch):
+        case .start, .restore:
+            // A controller runs one payment: once one was started or restored, neither does anything.
             guard case .idle = phase else { return [] }
-            return start(useCheckin: useCheckin, isV3: isV3, launch)
-        case .restore(let restored, let launch):
-            guard case .idle = phase else { return [] }
-            return restore(restored, launch)
+            return launch(input)
         case .updateRequested(let updateInfo): return requestUpdate(updateInfo)
         case .abortRequested: return requestAbort()
         case .delegateSet:
