@@ -172,6 +172,32 @@ final class GatedAppLauncher: SwedbankPaySDK.AppLauncher {
         await settle { (terms as? ScriptedWebView)?.isClosed == true }
     }
 
+    /// The terms page's navigations are the flow's to decide: a document to read, so http(s) in
+    /// place only — no other app, no popup.
+    @Test func theTermsPagesNavigationsAreDecidedByTheFlow() async throws {
+        let webView = try await startV3()
+        #expect(await webView.offer("https://merchant.example/tos") == .cancel)
+        let terms = try #require(runner.termsWebView as? ScriptedWebView)
+        #expect(await terms.offer("https://merchant.example/tos#section-2") == .allow)
+        #expect(await terms.offer("swish://paymentrequest?token=t") == .cancel)
+        #expect(await terms.offer("https://elsewhere.example/", isNewWindow: true) == .cancel)
+        #expect(runner.navigations.waiting.isEmpty)
+    }
+
+    /// A page's dialog with no presenter is answered as an engine without a UI answers, as the
+    /// flow decides; with one, the payer is asked.
+    @Test func aPageDialogIsAnsweredAsTheFlowDecidesWithOrWithoutAPresenter() async throws {
+        let webView = try await startV3()
+        #expect(await webView.openDialog(.alert(message: "a")) == .accepted)
+        #expect(await webView.openDialog(.confirm(message: "c")) == .dismissed)
+        let presenter = RecordingDialogPresenter()
+        presenter.reply = { _ in SwedbankPaySDK.PayerDialogResponse(button: 0) }
+        port.activeDialogPresenter = presenter
+        #expect(await webView.openDialog(.confirm(message: "c")) == .accepted)
+        #expect(presenter.shown.count == 1)
+        #expect(runner.dialogs.waiting.isEmpty)
+    }
+
     @Test func aReturningPaymentUrlReloadsTheMenu() async throws {
         let info = F.v3Info(paymentUrlID: "runner-return")
         let webView = try await startV3(StubWebConfiguration(paymentOrders: [.value(info)]))
