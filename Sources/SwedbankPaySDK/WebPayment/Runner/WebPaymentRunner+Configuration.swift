@@ -12,46 +12,31 @@ extension WebPaymentRunner {
         let arguments = run.arguments
         switch effect {
         case .createConsumerSession:
-            creationTask = Task { [weak self] in
-                do {
-                    let info = try await arguments.postConsumers(configuration)
-                    self?.send(.consumerSessionCreated(info))
-                } catch is CancellationError {
-                } catch {
-                    self?.send(.creationFailed(SwedbankPaySDK.WebPaymentError(error)))
-                }
-            }
+            creationTask = answer(
+                { try await arguments.postConsumers(configuration) }, with: { .consumerSessionCreated($0) },
+                failure: { .creationFailed($0) })
         case .createPaymentOrder(let ref, let options):
+            // The configuration reads the key as `IdempotencyKey.current`, which its callback-style
+            // bridge's task inherits.
             let key = run.orderKey
-            creationTask = Task { [weak self] in
-                do {
-                    // The configuration reads the key as `IdempotencyKey.current`, which its
-                    // callback-style bridge's task inherits.
-                    let info = try await SwedbankPaySDK.IdempotencyKey.withCurrent(key) {
+            creationTask = answer(
+                {
+                    try await SwedbankPaySDK.IdempotencyKey.withCurrent(key) {
                         try await arguments.postPaymentorders(configuration, ref: ref, options: options)
                     }
-                    self?.send(.paymentOrderCreated(info))
-                } catch is CancellationError {
-                } catch {
-                    self?.send(.creationFailed(SwedbankPaySDK.WebPaymentError(error)))
-                }
-            }
+                }, with: { .paymentOrderCreated($0) }, failure: { .creationFailed($0) })
         case .startUpdate(let update, let info, let updateInfo):
             let options = run.options
-            updateTask = Task { [weak self] in
-                do {
-                    let newInfo = try await arguments.updatePaymentOrder(
+            updateTask = answer(
+                {
+                    try await arguments.updatePaymentOrder(
                         configuration, options: options, info: info, updateInfo: updateInfo.value)
-                    self?.send(.updateSucceeded(update: update, newInfo))
-                } catch is CancellationError {
-                } catch {
-                    self?.send(.updateFailed(update: update, SwedbankPaySDK.WebPaymentError(error)))
-                }
-            }
+                }, with: { .updateSucceeded(update: update, $0) }, failure: { .updateFailed(update: update, $0) })
         case .cancelUpdate:
             updateTask?.cancel()
             updateTask = nil
         case .abort(let info):
+            // Never cancelled: its answer, whatever it is, ends the payment.
             Task { [weak self] in
                 do {
                     try await arguments.abortPayment(configuration, info: info)
@@ -74,6 +59,24 @@ extension WebPaymentRunner {
             }
         default:
             break
+        }
+    }
+
+    /// Runs a configuration call in a task of its own: its answer or its error comes back to the
+    /// flow as an input; a call cancelled (replaced, or its payment ended) answers nothing.
+    private func answer<Value>(
+        _ call: @escaping @MainActor () async throws -> Value,
+        with answer: @escaping @MainActor (Value) -> SwedbankPaySDK.WebPaymentInput,
+        failure: @escaping @MainActor (SwedbankPaySDK.WebPaymentError) -> SwedbankPaySDK.WebPaymentInput
+    ) -> Task<Void, Never> {
+        Task { [weak self] in
+            do {
+                let value = try await call()
+                self?.send(answer(value))
+            } catch is CancellationError {
+            } catch {
+                self?.send(failure(SwedbankPaySDK.WebPaymentError(error)))
+            }
         }
     }
 
