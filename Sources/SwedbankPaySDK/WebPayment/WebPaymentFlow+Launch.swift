@@ -25,7 +25,7 @@ extension SwedbankPaySDK.WebPaymentFlow {
             phase = .running(.init(step: .initializingConsumerSession, run: run))
             return [.registerForPaymentURLs, .createConsumerSession]
         }
-        phase = .running(.init(step: .creatingPaymentOrder(consumerProfileRef: nil), run: run))
+        phase = .running(.init(step: .creatingPaymentOrder(consumerProfileRef: nil, nil), run: run))
         return [.registerForPaymentURLs, .createPaymentOrder(consumerProfileRef: nil, options: options)]
     }
 
@@ -55,25 +55,26 @@ extension SwedbankPaySDK.WebPaymentFlow {
 
     private mutating func resume(_ saved: SwedbankPaySDK.WebPaymentState, _ run: SwedbankPaySDK.PaymentRun) -> [Effect]
     {
+        // A page shown again is shown as it was first: from the step before it, with no page yet.
         func go(_ step: Step) { phase = .running(.init(step: step, run: run)) }
         switch saved {
         case .initializingConsumerSession:
             go(.initializingConsumerSession)
             return [.createConsumerSession]
         case .identifyingConsumer(let info, _):
-            go(.identifyingConsumer(info))
+            go(.initializingConsumerSession)
             return show(
                 .checkin(scriptURL: info.viewConsumerIdentification), baseURL: info.webViewBaseURL,
-                at: .identifyingConsumer(info))
+                at: { .identifyingConsumer(info, $0) })
         case .creatingPaymentOrder(let ref, let options):
-            go(.creatingPaymentOrder(consumerProfileRef: ref))
+            go(.creatingPaymentOrder(consumerProfileRef: ref, nil))
             return [.createPaymentOrder(consumerProfileRef: ref, options: options)]
         case .paying(let info, _), .updatingPaymentOrder(let info, _, _):
             // The app's update cannot be replayed (the saved form keeps such a payment as `paying`).
-            go(.paying(info))
-            return showMenu(info, delayed: false, at: .paying(info))
+            go(.creatingPaymentOrder(consumerProfileRef: nil, nil))
+            return showMenu(info, delayed: false, at: { .paying(info, $0) })
         case .aborting(let info, _):
-            go(.aborting(info))
+            go(.aborting(info, nil))
             return [.abort(info)]
         case .idle, .complete, .canceled, .failed:
             return []

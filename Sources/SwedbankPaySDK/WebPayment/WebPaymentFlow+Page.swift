@@ -36,11 +36,14 @@ extension SwedbankPaySDK.WebPaymentFlow {
         case .error(let failure):
             return pageFailed(.init(SwedbankPaySDKController.WebContentError.ScriptError(failure)))
         case .consumerIdentified(let ref):
-            guard case .identifyingConsumer = running?.step, let options = running?.run.options else { return [] }
-            setStep(.creatingPaymentOrder(consumerProfileRef: ref))
+            guard case .identifyingConsumer(_, let screen) = running?.step, let options = running?.run.options else {
+                return []
+            }
+            setStep(.creatingPaymentOrder(consumerProfileRef: ref, screen))
             return [.createPaymentOrder(consumerProfileRef: ref, options: options)]
         case .payerIdentified:
-            guard case .paying(let info) = running?.step, running?.run.options.contains([.isV3, .useCheckin]) == true
+            guard case .paying(let info, _) = running?.step,
+                running?.run.options.contains([.isV3, .useCheckin]) == true
             else { return [] }
             return [.expandPayer(info)]
         case .paid:
@@ -144,9 +147,11 @@ extension SwedbankPaySDK.WebPaymentFlow {
         guard !request.isNewWindow, let left = shownPage, left.isOwn else { return effects }
         switch phase {
         case .idle: break
-        case .running(var running):
-            running.screen?.page.isOwn = false
-            phase = .running(running)
+        case .running:
+            _ = onScreen { screen in
+                screen.page.isOwn = false
+                return []
+            }
         case .ended(var ended):
             ended.page?.isOwn = false
             phase = .ended(ended)
@@ -172,13 +177,14 @@ extension SwedbankPaySDK.WebPaymentFlow {
     mutating func promptAnswered(
         _ number: Int, _ prompt: SwedbankPaySDK.WebPrompt, _ answer: SwedbankPaySDK.PromptAnswer
     ) -> [Effect] {
-        guard case .running(var running) = phase, var screen = running.screen, screen.promptClosed(number: number)
-        else { return [] }
-        running.screen = screen
-        phase = .running(running)
-        guard prompt == .maybeStuck, answer == .button(1) else { return [] }
+        var closed = false
+        _ = onScreen { screen in
+            closed = screen.promptClosed(number: number)
+            return []
+        }
+        guard closed, prompt == .maybeStuck, answer == .button(1) else { return [] }
         redirectBehavior = .AlwaysUseBrowser
-        guard case .paying(let info) = running.step else { return [.useBrowserFromNowOn] }
-        return [.useBrowserFromNowOn] + showMenu(info, delayed: false, at: .paying(info))
+        guard case .paying(let info, _) = running?.step else { return [.useBrowserFromNowOn] }
+        return [.useBrowserFromNowOn] + showMenu(info, delayed: false, at: { .paying(info, $0) })
     }
 }

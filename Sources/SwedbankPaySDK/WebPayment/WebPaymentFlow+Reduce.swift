@@ -29,21 +29,23 @@ extension SwedbankPaySDK.WebPaymentFlow {
             guard case .initializingConsumerSession = running?.step else { return [] }
             return show(
                 .checkin(scriptURL: info.viewConsumerIdentification), baseURL: info.webViewBaseURL,
-                at: .identifyingConsumer(info))
+                at: { .identifyingConsumer(info, $0) })
         case .paymentOrderCreated(let info):
             guard case .creatingPaymentOrder = running?.step else { return [] }
-            return showMenu(info, delayed: false, at: .paying(info))
+            return showMenu(info, delayed: false, at: { .paying(info, $0) })
         case .creationFailed(let error):
             switch running?.step {
             case .initializingConsumerSession, .creatingPaymentOrder: return end(.failed(error))
             default: return []
             }
         case .updateSucceeded(let update, let info):
-            guard case .updatingPaymentOrder(_, update, _) = running?.step else { return [] }
-            return showMenu(info, delayed: false, at: .paying(info))
+            guard case .updatingPaymentOrder(_, _, update, _) = running?.step else { return [] }
+            return showMenu(info, delayed: false, at: { .paying(info, $0) })
         case .updateFailed(let update, let error):
-            guard case .updatingPaymentOrder(let info, update, let updateInfo) = running?.step else { return [] }
-            setStep(.paying(info))
+            guard case .updatingPaymentOrder(let info, let screen, update, let updateInfo) = running?.step else {
+                return []
+            }
+            setStep(.paying(info, screen))
             return [.notify(.updateFailed(error, updateInfo: updateInfo))]
         case .abortSucceeded:
             guard case .aborting = running?.step else { return [] }
@@ -92,11 +94,11 @@ extension SwedbankPaySDK.WebPaymentFlow {
     /// An update while the menu is shown (a new one replaces one in progress); ignored otherwise.
     private mutating func requestUpdate(_ updateInfo: SwedbankPaySDK.AppValue) -> [Effect] {
         switch running?.step {
-        case .paying(let info):
-            setStep(.updatingPaymentOrder(info, update: 1, updateInfo: updateInfo))
+        case .paying(let info, let screen):
+            setStep(.updatingPaymentOrder(info, screen, update: 1, updateInfo: updateInfo))
             return [.startUpdate(update: 1, info, updateInfo: updateInfo)]
-        case .updatingPaymentOrder(let info, let update, _):
-            setStep(.updatingPaymentOrder(info, update: update + 1, updateInfo: updateInfo))
+        case .updatingPaymentOrder(let info, let screen, let update, _):
+            setStep(.updatingPaymentOrder(info, screen, update: update + 1, updateInfo: updateInfo))
             return [.cancelUpdate, .startUpdate(update: update + 1, info, updateInfo: updateInfo)]
         default:
             return []
@@ -107,11 +109,11 @@ extension SwedbankPaySDK.WebPaymentFlow {
     /// here and the configuration call in flight is cancelled.
     private mutating func requestAbort() -> [Effect] {
         switch running?.step {
-        case .paying(let info):
-            setStep(.aborting(info))
+        case .paying(let info, let screen):
+            setStep(.aborting(info, screen))
             return [.abort(info)]
-        case .updatingPaymentOrder(let info, _, _):
-            setStep(.aborting(info))
+        case .updatingPaymentOrder(let info, let screen, _, _):
+            setStep(.aborting(info, screen))
             return [.cancelUpdate, .abort(info)]
         case .initializingConsumerSession, .identifyingConsumer, .creatingPaymentOrder:
             return end(.canceled, cancelling: [.cancelCreation])
@@ -135,8 +137,8 @@ extension SwedbankPaySDK.WebPaymentFlow {
 
     /// The paymentUrl came back: the menu is shown again after the delay, while paying.
     mutating func paymentUrlReturned() -> [Effect] {
-        guard case .paying(let info) = running?.step else { return [] }
-        return showMenu(info, delayed: true, at: .paying(info))
+        guard case .paying(let info, _) = running?.step else { return [] }
+        return showMenu(info, delayed: true, at: { .paying(info, $0) })
     }
 
     /// The completeUrl was intercepted, or the hosted view reported `onPaid`.
@@ -175,29 +177,32 @@ extension SwedbankPaySDK.WebPaymentFlow {
         phase = .running(running)
     }
 
-    /// Moves to `step` and shows `shown` (numbered after the page before); the payment is back in
-    /// the web view.
-    mutating func show(_ shown: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool = false, at step: Step)
-        -> [Effect]
-    {
+    /// Shows `shown` (numbered after the page before) and moves to the step `at` makes of the
+    /// screen; the payment is back in the web view.
+    mutating func show(
+        _ shown: SwedbankPaySDK.WebPaymentPage, baseURL: URL?, delayed: Bool = false,
+        at step: (SwedbankPaySDK.WebPaymentScreen) -> Step
+    ) -> [Effect] {
         guard case .running(var running) = phase else { return [] }
-        running.step = step
         var screen = running.screen ?? SwedbankPaySDK.WebPaymentScreen(page: .init(page: shown, number: 0))
         let moved = screen.show(shown)
-        running.screen = screen
+        running.step = step(screen)
         phase = .running(running)
         return [.showPage(shown, number: screen.page.number, baseURL: baseURL, delayed: delayed)] + moved
     }
 
-    mutating func showMenu(_ info: SwedbankPaySDK.ViewPaymentOrderInfo, delayed: Bool, at step: Step) -> [Effect] {
+    mutating func showMenu(
+        _ info: SwedbankPaySDK.ViewPaymentOrderInfo, delayed: Bool, at step: (SwedbankPaySDK.WebPaymentScreen) -> Step
+    ) -> [Effect] {
         show(.payment(info), baseURL: info.webViewBaseURL, delayed: delayed, at: step)
     }
 
-    /// Runs a rule of the screen, when a payment runs and shows a page.
+    /// Runs a rule of the screen, when a payment runs and shows a page: the one way the screen's
+    /// rules are composed into the flow.
     mutating func onScreen(_ rule: (inout SwedbankPaySDK.WebPaymentScreen) -> [Effect]) -> [Effect] {
         guard case .running(var running) = phase, var screen = running.screen else { return [] }
         let effects = rule(&screen)
-        running.screen = screen
+        running.step = running.step.with(screen)
         phase = .running(running)
         return effects
     }

@@ -70,43 +70,72 @@ extension SwedbankPaySDK {
         var step: Step
         /// What the payment runs with.
         var run: PaymentRun
-        /// The SDK page shown and the stuck-prompt watch over it; nil until a page is shown.
-        var screen: WebPaymentScreen?
 
-        /// The steps of a running payment (reference §2).
+        /// The steps of a running payment (reference §2), each with what it shows: the SDK page
+        /// and the stuck-prompt watch over it (``WebPaymentScreen``) where a page is shown, and
+        /// none before the first.
         enum Step: Sendable, Equatable {
-            /// Waiting for the configuration's `postConsumers` (v2 checkin).
+            /// Waiting for the configuration's `postConsumers` (v2 checkin); no page yet.
             case initializingConsumerSession
             /// The checkin page is shown; waiting for the payer to identify.
-            case identifyingConsumer(ViewConsumerIdentificationInfo)
-            /// Waiting for the configuration's `postPaymentorders`.
-            case creatingPaymentOrder(consumerProfileRef: String?)
+            case identifyingConsumer(ViewConsumerIdentificationInfo, WebPaymentScreen)
+            /// Waiting for the configuration's `postPaymentorders`; the checkin page stays shown
+            /// (v2 with checkin), or none is yet.
+            case creatingPaymentOrder(consumerProfileRef: String?, WebPaymentScreen?)
             /// The payment menu is shown.
-            case paying(ViewPaymentOrderInfo)
+            case paying(ViewPaymentOrderInfo, WebPaymentScreen)
             /// The menu stays shown while the configuration updates the order. `update` numbers
             /// the update, so the result of one that was replaced or cancelled is ignored.
-            case updatingPaymentOrder(ViewPaymentOrderInfo, update: Int, updateInfo: AppValue)
-            /// Waiting for the configuration's `abortPayment`.
-            case aborting(ViewPaymentOrderInfo)
+            case updatingPaymentOrder(ViewPaymentOrderInfo, WebPaymentScreen, update: Int, updateInfo: AppValue)
+            /// Waiting for the configuration's `abortPayment`; the menu stays shown, or none is (an
+            /// abort restored from saved data).
+            case aborting(ViewPaymentOrderInfo, WebPaymentScreen?)
 
             var paymentOrderInfo: ViewPaymentOrderInfo? {
                 switch self {
-                case .paying(let info), .updatingPaymentOrder(let info, _, _), .aborting(let info): info
+                case .paying(let info, _), .updatingPaymentOrder(let info, _, _, _), .aborting(let info, _): info
                 case .initializingConsumerSession, .identifyingConsumer, .creatingPaymentOrder: nil
                 }
             }
+
+            /// What the step shows, if anything.
+            var screen: WebPaymentScreen? {
+                switch self {
+                case .initializingConsumerSession: nil
+                case .identifyingConsumer(_, let screen), .paying(_, let screen),
+                    .updatingPaymentOrder(_, let screen, _, _):
+                    screen
+                case .creatingPaymentOrder(_, let screen), .aborting(_, let screen): screen
+                }
+            }
+
+            /// The step with `screen` changed (a step that shows nothing stays as it is).
+            func with(_ screen: WebPaymentScreen) -> Step {
+                switch self {
+                case .initializingConsumerSession: self
+                case .identifyingConsumer(let info, _): .identifyingConsumer(info, screen)
+                case .creatingPaymentOrder(let ref, _): .creatingPaymentOrder(consumerProfileRef: ref, screen)
+                case .paying(let info, _): .paying(info, screen)
+                case .updatingPaymentOrder(let info, _, let update, let updateInfo):
+                    .updatingPaymentOrder(info, screen, update: update, updateInfo: updateInfo)
+                case .aborting(let info, _): .aborting(info, screen)
+                }
+            }
         }
+
+        /// What the payment shows, if anything.
+        var screen: WebPaymentScreen? { step.screen }
 
         var state: WebPaymentState {
             let options = run.options
             return switch step {
             case .initializingConsumerSession: .initializingConsumerSession(options: options)
-            case .identifyingConsumer(let info): .identifyingConsumer(info, options: options)
-            case .creatingPaymentOrder(let ref): .creatingPaymentOrder(consumerProfileRef: ref, options: options)
-            case .paying(let info): .paying(info, options: options)
-            case .updatingPaymentOrder(let info, let update, _):
+            case .identifyingConsumer(let info, _): .identifyingConsumer(info, options: options)
+            case .creatingPaymentOrder(let ref, _): .creatingPaymentOrder(consumerProfileRef: ref, options: options)
+            case .paying(let info, _): .paying(info, options: options)
+            case .updatingPaymentOrder(let info, _, let update, _):
                 .updatingPaymentOrder(info, options: options, update: update)
-            case .aborting(let info): .aborting(info, options: options)
+            case .aborting(let info, _): .aborting(info, options: options)
             }
         }
     }
