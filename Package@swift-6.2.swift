@@ -113,9 +113,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The DocC plugin only when documentation is built — by `scripts/build-docs` (SWEDBANKPAY_DOCC) or
-// by the Swift Package Index (SPI_GENERATE_DOCS) — so an app that adds this package still
-// resolves nothing else.
+// The DocC plugin only when documentation is built with it — `swift package generate-documentation`
+// with SWEDBANKPAY_DOCC set, or the Swift Package Index (SPI_GENERATE_DOCS); `scripts/build-docs`
+// runs DocC itself. An app that adds this package resolves nothing else.
 if Context.environment["SWEDBANKPAY_DOCC"] != nil || Context.environment["SPI_GENERATE_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

@@ -21,11 +21,13 @@
             self.presentation = presentation
         }
 
+        /// Starts the presentation's payment (once) and gives SwiftUI its controller.
         public func makeUIViewController(context: Context) -> SwedbankPaySDKController {
             presentation.start()
             return presentation.controller
         }
 
+        /// Nothing to update: the controller shows its payment by itself.
         public func updateUIViewController(_ uiViewController: SwedbankPaySDKController, context: Context) {}
     }
 
@@ -93,13 +95,20 @@
         ///                         paymentOrder: order, restorationData: $savedPayment) { result in … }
         /// ```
         ///
-        /// The other parameters are those of the modifier without `restorationData`; `userData`
-        /// is restored only if its type is registered with
-        /// ``SwedbankPaySDK/registerCodable(_:encodedTypeName:)``. The article
         /// <doc:RestoringPayments> shows the other ways to keep a payment.
         ///
-        /// - Parameter restorationData: Where the running payment is kept for restoring it (bind
-        ///   it to `SceneStorage`).
+        /// - Parameters:
+        ///   - isPresented: Whether the sheet is shown.
+        ///   - configuration: How to reach your backend.
+        ///   - paymentOrder: The order to pay; read when the sheet is shown for a new payment.
+        ///   - isV3: Whether to use Digital Payments (v3). Default true.
+        ///   - useCheckin: Whether the payer is identified first.
+        ///   - consumer: The v2 checkin's consumer.
+        ///   - userData: Passed to your configuration unchanged; restored only if its type is
+        ///     registered with ``SwedbankPaySDK/registerCodable(_:encodedTypeName:)``.
+        ///   - restorationData: Where the running payment is kept for restoring it (bind it to
+        ///     `SceneStorage`).
+        ///   - onCompletion: How the payment ended.
         public func swedbankPayPayment(
             isPresented: Binding<Bool>,
             configuration: SwedbankPaySDKConfiguration,
