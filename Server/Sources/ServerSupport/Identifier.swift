@@ -21,6 +21,12 @@
 /// | ``Kind/payeeReference`` | `A–Z a–z 0–9` (Swedbank Pay's documented rule) | 1–30 |
 /// | ``Kind/paymentToken`` | `A–Z a–z 0–9 -` (Swedbank Pay issues GUIDs) | 1–64 |
 /// | ``Kind/idempotencyKey(maxLength:)`` | printable ASCII, space to `~` | 1–maxLength |
+/// | ``Kind/guid`` | hexadecimal digits in groups of 8-4-4-4-12 | 36 |
+/// | ``Kind/hexToken`` | hexadecimal digits | 64 |
+///
+/// The last two are the forms of the ids the servers issue themselves (orders, transactions,
+/// view and session tokens): a path naming anything of another form is 404 before any store or
+/// database is asked (PostgreSQL refuses a NUL byte in text with an error, not a miss).
 public enum Identifier {
     /// A kind of identifier and its rule.
     public enum Kind: Sendable, Equatable {
@@ -32,14 +38,39 @@ public enum Identifier {
         case paymentToken
         /// The `Idempotency-Key` header, as the Merchant Backend's OpenAPI contract states it.
         case idempotencyKey(maxLength: Int)
+        /// A GUID as the servers issue it (`5adc265f-f87f-4313-577e-08d3dca1a26c`): an order's or a
+        /// transaction's id, in either letter case.
+        case guid
+        /// A 64-digit hexadecimal token (a hosted view's or a payment session's).
+        case hexToken
 
-        /// The longest accepted, in bytes; the shortest is 1.
+        /// The longest accepted, in bytes.
         public var maxLength: Int {
             switch self {
             case .payerReference: 50
             case .payeeReference: 30
             case .paymentToken: 64
             case .idempotencyKey(let maxLength): maxLength
+            case .guid: 36
+            case .hexToken: 64
+            }
+        }
+
+        /// The shortest accepted, in bytes.
+        var minLength: Int {
+            switch self {
+            case .guid, .hexToken: maxLength
+            default: 1
+            }
+        }
+
+        /// Whether `bytes` is an identifier of this kind: its length, its characters and (a GUID)
+        /// where its hyphens are.
+        func admits(_ bytes: some Collection<UInt8>) -> Bool {
+            guard (minLength...maxLength).contains(bytes.count) else { return false }
+            guard self == .guid else { return bytes.allSatisfy(allows) }
+            return bytes.enumerated().allSatisfy { offset, byte in
+                [8, 13, 18, 23].contains(offset) ? byte == UInt8(ascii: "-") : Identifier.isHexDigit(byte)
             }
         }
 
@@ -51,6 +82,8 @@ public enum Identifier {
             case .payeeReference: Identifier.isLetterOrDigit(byte)
             case .paymentToken: Identifier.isLetterOrDigit(byte) || byte == UInt8(ascii: "-")
             case .idempotencyKey: (0x20...0x7E).contains(byte)
+            case .guid: Identifier.isHexDigit(byte) || byte == UInt8(ascii: "-")
+            case .hexToken: Identifier.isHexDigit(byte)
             }
         }
 
@@ -61,6 +94,8 @@ public enum Identifier {
             case .payeeReference: "1 to 30 characters of A-Z, a-z and 0-9"
             case .paymentToken: "1 to 64 characters of A-Z, a-z, 0-9 and -"
             case .idempotencyKey(let maxLength): "1 to \(maxLength) printable ASCII characters"
+            case .guid: "a GUID: 32 hexadecimal digits in groups of 8-4-4-4-12"
+            case .hexToken: "64 hexadecimal digits"
             }
         }
     }
@@ -68,8 +103,7 @@ public enum Identifier {
     /// Whether `text` is a `kind` identifier. Scanned as bytes: any byte outside the kind's set
     /// (every byte of a non-ASCII character included) refuses it.
     public static func accepts(_ text: String, as kind: Kind) -> Bool {
-        let bytes = text.utf8
-        return !bytes.isEmpty && bytes.count <= kind.maxLength && bytes.allSatisfy(kind.allows)
+        kind.admits(text.utf8)
     }
 
     /// The `kind` identifier a percent-encoded URL path segment carries, or nil when it carries
@@ -77,6 +111,26 @@ public enum Identifier {
     /// `removingPercentEncoding`) drops a leading byte-order mark and would let `%EF%BB%BFK…`
     /// pass for `K…`.
     public static func fromPathSegment(_ segment: Substring, as kind: Kind) -> String? {
+        guard let bytes = decodedPathSegment(segment), kind.admits(bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The order Swedbank Pay names `/psp/paymentorders/<guid>`, as a percent-encoded URL path
+    /// segment carries it (`%2Fpsp%2Fpaymentorders%2F<guid>`), or nil when the segment carries
+    /// anything else.
+    public static func paymentOrderPathFromPathSegment(_ segment: Substring) -> String? {
+        let prefix = Array(paymentOrderPathPrefix.utf8)
+        guard let bytes = decodedPathSegment(segment), bytes.starts(with: prefix),
+            Kind.guid.admits(bytes.dropFirst(prefix.count))
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What Swedbank Pay's order ids start with; a GUID follows.
+    public static let paymentOrderPathPrefix = "/psp/paymentorders/"
+
+    /// The bytes a percent-encoded path segment stands for, or nil when an escape is malformed.
+    private static func decodedPathSegment(_ segment: Substring) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(segment.utf8.count)
         var iterator = segment.utf8.makeIterator()
@@ -90,8 +144,7 @@ public enum Identifier {
             }
             bytes.append(high << 4 | low)
         }
-        guard !bytes.isEmpty, bytes.count <= kind.maxLength, bytes.allSatisfy(kind.allows) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -106,6 +159,10 @@ public enum Identifier {
     /// Whether two identifiers are the same: the same bytes.
     public static func same(_ one: String, _ other: String) -> Bool {
         one.utf8.elementsEqual(other.utf8)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        hexValue(byte) != nil
     }
 
     static func isLetterOrDigit(_ byte: UInt8) -> Bool {

@@ -63,6 +63,7 @@ struct BackendCommand: AsyncParsableCommand {
             configuration.trampolineURL = url
         }
         try backend.applyCallLimits(to: &configuration)
+        try backend.applyPayeeDetails(to: &configuration)
         try backend.applyShutdownGrace(to: &configuration)
         try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
         try BackendRunner.validate(configuration)

@@ -26,6 +26,9 @@ struct BackendOptions: ParsableArguments {
     @Option(settings.maxCallsInFlight) var maxCallsInFlight: Int?
     @Option(settings.maxCallsQueued) var maxCallsQueued: Int?
     @Option(settings.maxCallbacksWaiting) var maxCallbacksWaiting: Int?
+    @Option(settings.payeeName) var payeeName: String?
+    @Option(settings.productCategory) var productCategory: String?
+    @Option(settings.subsite) var subsite: String?
     @Option(settings.auth) var auth: Choice<AuthenticationMode>?
     @Option(settings.jwtSecretFile) var jwtSecretFile: String?
     @Option(settings.jwtJWKSFile) var jwtJwksFile: String?
@@ -148,6 +151,14 @@ struct BackendOptions: ParsableArguments {
         if let value = try settings.maxCallbacksWaiting.resolve(maxCallbacksWaiting) {
             configuration.maxCallbacksWaiting = value
         }
+    }
+
+    /// Sets the merchant's `payeeInfo` details given (checked by the configuration's validation).
+    func applyPayeeDetails(to configuration: inout BackendConfiguration) throws {
+        configuration.payeeDetails = PayeeDetails(
+            payeeName: try settings.payeeName.resolve(payeeName),
+            productCategory: try settings.productCategory.resolve(productCategory),
+            subsite: try settings.subsite.resolve(subsite))
     }
 
     /// Sets the shutdown grace given; without one it follows the timeout.

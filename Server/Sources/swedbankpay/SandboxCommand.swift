@@ -32,7 +32,10 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(help: "A merchant bearer token the sandbox accepts (repeatable). Default: sandbox-merchant-token.")
     var merchantToken: [String] = []
 
-    @Option(help: "Makes ids deterministic: the same seed and calls give the same ids.")
+    @Option(
+        help:
+            "Makes ids and tokens deterministic: the same seed and calls give the same ids; for tests on this machine only (loopback --host)."
+    )
     var seed: UInt64?
 
     @Option(
@@ -97,6 +100,12 @@ struct SandboxCommand: AsyncParsableCommand {
         let controlToken = try resolvedControlToken()
         let binding = ControlBinding.problems(host: host, controlToken: controlToken)
         guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
+        do {
+            try SeededTokens.check(seed: seed, host: host)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if seed != nil { Console.warning(SeededTokens.warning) }
         var configuration = SandboxConfiguration(seed: seed)
         if !merchantToken.isEmpty {
             configuration.merchantTokens = Set(merchantToken)

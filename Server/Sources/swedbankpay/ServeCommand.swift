@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(settings.sandboxPort) var sandboxPort: Int?
     @Option(settings.sandboxPublicURL) var sandboxPublicUrl: String?
 
-    @Option(help: "Makes the sandbox's ids deterministic.")
+    @Option(help: "Makes the sandbox's ids and tokens deterministic: for tests on this machine only (loopback --host).")
     var seed: UInt64?
 
     @Option(settings.controlToken) var controlToken: String?
@@ -45,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
         let controlToken = try settings.controlToken.resolve(self.controlToken)
         let binding = ControlBinding.problems(host: host, controlToken: controlToken)
         guard binding.isEmpty else { throw ValidationError(binding.joined(separator: "; ")) }
+        do {
+            try SeededTokens.check(seed: seed, host: host)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if seed != nil { Console.warning(SeededTokens.warning) }
         let port = try backend.resolvedPort()
         let sandboxPort = try settings.sandboxPort.value(self.sandboxPort)
         guard port == 0 || port != sandboxPort else {
@@ -79,6 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
             configuration.callbackBaseURL = try options.resolvedCallbackURL()
             try options.applyCallLimits(to: &configuration)
+            try options.applyPayeeDetails(to: &configuration)
             try options.applyShutdownGrace(to: &configuration)
             try options.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
             try BackendRunner.validate(configuration)

@@ -85,6 +85,21 @@ struct ServerSettings: Sendable {
     let payeeID = Setting<String>(
         "payee-id", "SWEDBANKPAY_PAYEE_ID", valueName: "id", scope: .backend, expected: "a payee id",
         help: "The merchant's payee id. Required.", parse: SettingParse.text)
+    let payeeName = Setting<String>(
+        "payee-name", "SWEDBANKPAY_PAYEE_NAME", valueName: "name", default: "none sent",
+        expected: "\(PayeeDetails.payeeNameLength.lowerBound) to \(PayeeDetails.payeeNameLength.upperBound) characters",
+        help:
+            "payeeInfo.payeeName on every order, the name the payer sees (an app's own payeeName, productCategory, subsite and orderReference are dropped).",
+        parse: SettingParse.text)
+    let productCategory = Setting<String>(
+        "product-category", "SWEDBANKPAY_PRODUCT_CATEGORY", valueName: "category", default: "none sent",
+        expected:
+            "\(PayeeDetails.productCategoryLength.lowerBound) to \(PayeeDetails.productCategoryLength.upperBound) characters",
+        help: "payeeInfo.productCategory on every order.", parse: SettingParse.text)
+    let subsite = Setting<String>(
+        "subsite", "SWEDBANKPAY_SUBSITE", valueName: "subsite", default: "none sent",
+        expected: "\(PayeeDetails.subsiteLength.lowerBound) to \(PayeeDetails.subsiteLength.upperBound) characters",
+        help: "payeeInfo.subsite on every order (split settlement).", parse: SettingParse.text)
     let merchantTokenFile = Setting<String>(
         "merchant-token-file", "SWEDBANKPAY_MERCHANT_TOKEN_FILE", valueName: "path", scope: .backend,
         expected: "a path",

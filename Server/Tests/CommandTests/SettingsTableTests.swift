@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theCatalogueHasEverySettingOnce() {
-        #expect(Self.declared.count == 47)
+        #expect(Self.declared.count == 50)
         #expect(Set(Self.declared.map(\.flag)).count == Self.declared.count)
     }
 

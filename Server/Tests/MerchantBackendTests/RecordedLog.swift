@@ -7,6 +7,8 @@ final class RecordedLog: Sendable {
     struct Line: Sendable, CustomStringConvertible {
         let level: Logger.Level
         let message: String
+        /// The logger's metadata and the line's own, as one text each (`key=value`, by key).
+        var metadata: [String] = []
         var description: String { "\(level): \(message)" }
     }
 
@@ -34,7 +36,9 @@ final class RecordedLog: Sendable {
         }
 
         func log(event: LogEvent) {
-            log.lines.withLock { $0.append(Line(level: event.level, message: "\(event.message)")) }
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            let pairs = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            log.lines.withLock { $0.append(Line(level: event.level, message: "\(event.message)", metadata: pairs)) }
         }
     }
 }

@@ -24,7 +24,7 @@ import Testing
             #expect(page.contains(#"    <meta name="viewport" content="width=device-width, initial-scale=1.0" />"#))
             #expect(
                 page.contains(
-                    #"    <a class="trampoline-text" id="trampoline-link" href="https://example.com/payment/ios?fallback=true">Back to &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</a>"#
+                    #"    <a class="trampoline-text" id="trampoline-link" href="https://example.com/payment/ios?fallback=true">Back to the app</a>"#
                 ))
             #expect(page.contains(#"    var target = "https%3A%2F%2Fexample.com%2Fpayment%2Fios%3Ffallback%3Dtrue";"#))
             #expect(page.contains("window.location.href = decodeURIComponent(target);"))
@@ -40,6 +40,32 @@ import Testing
         #expect(
             page.html.contains(#"href="https://example.com/p?a=1&amp;b=&#39;x&#39;">Tillbaka till Shop &amp; Co</a>"#))
         #expect(page.html.contains(#"var target = "https%3A%2F%2Fexample.com%2Fp%3Fa%3D1%26b%3D\u0027x\u0027";"#))
+    }
+
+    /// The page is on the sandbox's own host (Swedbank Pay's, for the real one) and anyone can
+    /// link to it: an `app` that is a sentence, markup or a page-long text is no app's name, and
+    /// the page is then exactly the one without a name.
+    @Test(arguments: [
+        "Your%20Bank%20(verify%20account)", String(repeating: "A", count: 31), "Shop%0ACo", "%20Shop", "Shop%20%20Co",
+        "Shop%E2%80%AECo", "a%E2%80%8D", "https%3A%2F%2Fevil.example", "Shop!",
+        "e%CC%81%CC%81%CC%81%CC%81%CC%81%CC%81"
+            + String(repeating: "e%CC%81%CC%81%CC%81%CC%81%CC%81%CC%81", count: 9),
+    ])
+    func anAppLabelThatIsNoAppsNameIsNotShown(app: String) throws {
+        let query = "target=https%3A%2F%2Fevil.example%2F&language=sv-SE"
+        let labelled = try TrampolineRoutes.page(query: query + "&app=" + app)
+        #expect(labelled.html == (try TrampolineRoutes.page(query: query)).html)
+        #expect(labelled.html.contains(">Tillbaka till appen</a>"))
+    }
+
+    @Test(arguments: [
+        ("Exempel", "Exempel"), ("Shop+%26+Co", "Shop &amp; Co"), ("Caf%C3%A9%20Zo%C3%AB", "Café Zoë"),
+        ("M%C3%BCller's%20App%202.0", "Müller&#39;s App 2.0"),
+        (String(repeating: "A", count: 30), String(repeating: "A", count: 30)),
+    ])
+    func anAppsNameIsShown(app: String, shown: String) throws {
+        let page = try TrampolineRoutes.page(query: "target=https%3A%2F%2Fexample.com&language=sv-SE&app=" + app)
+        #expect(page.html.contains(">Tillbaka till \(shown)</a>"))
     }
 
     @Test func scriptStringsCannotCloseTheScript() {

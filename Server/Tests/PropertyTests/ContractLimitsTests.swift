@@ -79,6 +79,32 @@ import Testing
         }
     }
 
+    /// The contract's `WebURL` is the backend's URL check: the same pattern and length, read
+    /// from one declaration (a fuzzer once found `https://gktemef.example*` accepted although
+    /// the contract's pattern refuses it).
+    @Test func theContractsWebURLIsTheChecksOwn() throws {
+        let url = try #require(try Self.contract()["components"]?["schemas"]?["WebURL"])
+        #expect(url["pattern"]?.text == ContractLimits.webURLPattern)
+        #expect(url["minLength"]?.text == String(ContractLimits.webURLLength.lowerBound))
+        #expect(url["maxLength"]?.text == String(ContractLimits.webURLLength.upperBound))
+    }
+
+    @Test(arguments: [
+        ("https://example.com/complete", true), ("http://127.0.0.1:54321", true),
+        ("https://example.com/sdk-callback/ios-universal-link?scheme=yourecomapp&language=en-US&id=abcdef", true),
+        ("https://shop.example/a%20b/c;d=e?f=g&h=%C3%A5#top", true), ("http://a.b:65535/", true),
+        ("https://gktemef.example*", false), ("https://example.com/a b", false), ("https://example.com/%zz", false),
+        ("http://a.b:65536/", false), ("http://a.b:0/", false), ("https://user@example.com/", false),
+        ("ftp://example.com/x", false), ("https://exa_mple.com/", false), ("https://-a.com/", false),
+        ("http://a.b", true), ("http://ab", false), ("https://example.com/x'y", false),
+        ("https://example.com/\"x\"", false),
+        ("https://example.com/" + String(repeating: "a", count: 2_028), true),
+        ("https://example.com/" + String(repeating: "a", count: 2_029), false),
+    ])
+    func theURLCheckAcceptsTheContractsForm(text: String, accepted: Bool) {
+        #expect(PaymentOrderPreparation.isWebURL(text) == accepted, "\(text)")
+    }
+
     @Test func theReaderReadsWhatTheContractsYAMLSays() throws {
         let sample = """
             # a comment

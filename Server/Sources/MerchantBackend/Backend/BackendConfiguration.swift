@@ -11,6 +11,8 @@ public struct BackendConfiguration: Sendable {
     public var merchantToken: Secret
     /// The payee id set on every payment order (`payeeInfo.payeeId`).
     public var payeeId: String
+    /// The rest of `payeeInfo` set on every payment order, in place of the app's.
+    public var payeeDetails = PayeeDetails()
     /// How the world reaches this backend, e.g. `https://shop.example.com`: the origin of the
     /// payment-URL helper redirects and of the `callbackUrl` given to Swedbank Pay.
     public var publicBaseURL: URL
@@ -170,6 +172,7 @@ public struct BackendConfiguration: Sendable {
             problems.append("the merchant token contains white space")
         }
         if payeeId.isEmpty { problems.append("the payee id is empty") }
+        problems += payeeDetails.problems()
         if apiKeys.isEmpty { problems.append("no API key is configured, so no app could call the backend") }
         if apiKeys.contains(where: { $0.value.count < 8 }) { problems.append("API keys must be at least 8 characters") }
         if adminKeys.contains(where: { $0.value.count < 16 }) {

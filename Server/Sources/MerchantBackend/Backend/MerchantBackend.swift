@@ -107,7 +107,7 @@ public final class MerchantBackend: Sendable {
             store: services.store, swedbankPay: services.swedbankPay,
             preparation: PaymentOrderPreparation(
                 payeeID: configuration.payeeId, callbackURL: services.callbackURL,
-                allowPaymentTokens: configuration.allowPaymentTokens),
+                allowPaymentTokens: configuration.allowPaymentTokens, payee: configuration.payeeDetails),
             abandonedAfter: Int64((configuration.swedbankPayTimeout + BackendConfiguration.recordingMargin) * 1_000),
             maxKeyLength: configuration.maxIdempotencyKeyLength, clock: clock)
     }

@@ -34,6 +34,18 @@ enum ContractLimits {
 
     // Identifiers (`payer.payerReference`, `paymentToken`) are ``Identifier``'s rule.
 
+    /// Every URL of `urls` (the contract's `WebURL`): its length and its form, an absolute
+    /// http(s) URL of RFC 3986's characters — a host name of letters, digits and inner hyphens,
+    /// an optional port of 1 to 65535, then an optional path, query and fragment, each
+    /// percent-encoded where RFC 3986 says. (No user info, no IP-literal, no apostrophe.)
+    static let webURLLength = 10...2_048
+    static let webURLPattern =
+        #"^https?://[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*"#
+        + #"(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?"#
+        + #"(/([A-Za-z0-9._~!$&()*+,;=:@/-]|%[0-9A-Fa-f]{2})*)?"#
+        + #"(\?([A-Za-z0-9._~!$&()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?"#
+        + #"(#([A-Za-z0-9._~!$&()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*)?$"#
+
     // MARK: PATCH /patch and PATCH /paymentorders/{id}/setInstrument
 
     static let href = 2_048

@@ -91,7 +91,7 @@ struct RequestLogMiddleware: RouterMiddleware {
                 // The request's own span (its id in `traceparent` towards Swedbank Pay).
                 "span_id": .string(trace.parentID),
                 "method": .string(request.method.rawValue),
-                "route": .string(context.endpointPath ?? "NotFound"),
+                "route": .string(LoggedRoute.name(context.endpointPath)),
                 "status": .stringConvertible(status),
                 // Tenths of a millisecond, a number in JSON lines.
                 "duration_ms": .stringConvertible((milliseconds * 10).rounded() / 10),

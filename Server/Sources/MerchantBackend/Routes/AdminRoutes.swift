@@ -48,7 +48,11 @@ struct AdminRoutes {
     }
 
     /// The order by the backend's id, or by the GUID of its Swedbank Pay id.
-    private func order(_ id: String) async throws -> StoredOrder {
+    private func order(_ segment: String) async throws -> StoredOrder {
+        // A GUID either way; anything else is 404 before the database is asked.
+        guard let id = Identifier.fromPathSegment(segment[...], as: .guid) else {
+            throw BackendProblem.notFound("No payment order has that id.")
+        }
         if let found = try await services.store.find(id: id) { return found }
         if let found = try await services.store.find(pspID: "/psp/paymentorders/" + id) { return found }
         throw BackendProblem.notFound("No payment order \(id).")

@@ -3,13 +3,15 @@ import ServerSupport
 import SwedbankPaySDK
 
 /// The pure part of `POST paymentorders`: checks the app's `{"paymentorder": …}` body and turns
-/// it into the body sent to Swedbank Pay, with the merchant's payee id, a payee reference of the
-/// backend's own and the backend's callback URL. Fields the SDK's model does not know are dropped,
+/// it into the body sent to Swedbank Pay, with the merchant's payee id and details
+/// (``PayeeDetails``), a payee reference of the backend's own and the backend's callback URL. Fields the SDK's model does not know are dropped,
 /// so nothing unchecked reaches Swedbank Pay.
 struct PaymentOrderPreparation: Sendable {
     let payeeID: String
     let callbackURL: URL
     let allowPaymentTokens: Bool
+    /// The merchant's `payeeInfo` details, which replace the app's.
+    var payee = PayeeDetails()
 
     /// What the backend records about the order, besides the body.
     struct Prepared: Sendable {
@@ -29,6 +31,7 @@ struct PaymentOrderPreparation: Sendable {
         let order = try Self.decode(raw)
         var problems = FieldProblems()
         Self.check(order, into: &problems)
+        Self.checkURLs(raw, into: &problems)
         try problems.throwIfAny("The payment order is invalid.")
         // A valid order the backend refuses by its configuration: an app could name another
         // payer's token, so tokens are used only where the merchant opted in.
@@ -49,6 +52,7 @@ struct PaymentOrderPreparation: Sendable {
         var order = order
         order.payeeInfo.payeeId = payeeID
         order.payeeInfo.payeeReference = payeeReference
+        payee.apply(to: &order.payeeInfo)
         order.urls.callbackUrl = callbackURL
         if order.payer?.payerReference != nil { order.payer?.payerReference = pspPayerReference }
         let encoded: Data
@@ -151,16 +155,6 @@ struct PaymentOrderPreparation: Sendable {
         if !ContractLimits.hostUrls.contains(order.urls.hostUrls.count) {
             problems.add(path + "urls.hostUrls", "Must list 1 to \(ContractLimits.hostUrls.upperBound) URLs.")
         }
-        for (index, url) in order.urls.hostUrls.enumerated() where !isWebURL(url) {
-            problems.add(path + "urls.hostUrls.\(index)", "Must be an absolute http(s) URL.")
-        }
-        let links: [(String, URL?)] = [
-            ("completeUrl", order.urls.completeUrl), ("cancelUrl", order.urls.cancelUrl),
-            ("paymentUrl", order.urls.paymentUrl), ("termsOfServiceUrl", order.urls.termsOfServiceUrl),
-        ]
-        for (name, url) in links {
-            if let url, !isWebURL(url) { problems.add(path + "urls." + name, "Must be an absolute http(s) URL.") }
-        }
         // Identifiers that name a payer and their cards: one spelling each (``Identifier``).
         if let reference = order.payer?.payerReference, !Identifier.accepts(reference, as: .payerReference) {
             problems.add(path + "payer.payerReference", "Must be \(Identifier.Kind.payerReference.rule).")
@@ -196,8 +190,29 @@ struct PaymentOrderPreparation: Sendable {
         }
     }
 
-    static func isWebURL(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return url.host?.isEmpty == false && url.absoluteString.count <= 2_048
+    /// Every URL of `urls` as the app wrote it (the order decoded, so each is a string): the
+    /// contract's `WebURL` or a problem naming it. Not the decoded `URL`s, which Foundation
+    /// percent-encodes (`a b` becomes `a%20b`): a text the contract refuses would pass.
+    static func checkURLs(_ raw: SwedbankPaySDK.JSONObject, into problems: inout FieldProblems) {
+        let path = "paymentorder.urls."
+        let urls = raw["urls"]?.objectValue ?? [:]
+        let rule = "Must be an absolute http(s) URL."
+        for (index, value) in (urls["hostUrls"]?.arrayValue ?? []).enumerated()
+        where !isWebURL(value.stringValue ?? "") {
+            problems.add(path + "hostUrls.\(index)", rule)
+        }
+        for name in ["completeUrl", "cancelUrl", "paymentUrl", "termsOfServiceUrl"] {
+            guard let text = urls[name]?.stringValue else { continue }
+            if !isWebURL(text) { problems.add(path + name, rule) }
+        }
+    }
+
+    /// Whether `text` is the contract's `WebURL` (``ContractLimits/webURLPattern``, read by the
+    /// contract's `pattern` too): nothing else is forwarded to Swedbank Pay.
+    static func isWebURL(_ text: String) -> Bool {
+        guard ContractLimits.webURLLength.contains(text.unicodeScalars.count) else { return false }
+        // The whole text: ICU's `$` also matches before a final line break.
+        return text.range(of: ContractLimits.webURLPattern, options: .regularExpression)
+            == text.startIndex..<text.endIndex
     }
 }

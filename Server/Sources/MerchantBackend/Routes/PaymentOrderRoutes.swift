@@ -22,10 +22,7 @@ struct PaymentOrderRoutes {
         }
         app.get("/paymentorders/:id") { _, context in
             let user = try context.requireUser()
-            // Swedbank Pay's id is a path (`/psp/paymentorders/<guid>`): it arrives as one
-            // percent-encoded segment.
-            let segment = try context.parameters.require("id")
-            let id = segment.removingPercentEncoding ?? segment
+            let id = try Self.orderReference(context)
             guard var order = try await services.store.find(reference: id, user: user) else {
                 throw BackendProblem.notFound("No payment order \(id) of this user.")
             }
@@ -41,7 +38,7 @@ struct PaymentOrderRoutes {
         }
         app.patch("/paymentorders/:id/setInstrument") { request, context in
             let user = try context.requireUser()
-            let id = try context.parameters.require("id")
+            let id = try Self.orderReference(context)
             let body = try await services.body.appObject(request, context: context)
             let instrument = try Self.setInstrumentBody(body)
             guard let order = try await services.store.find(reference: id, user: user), let pspID = order.pspID else {
@@ -61,6 +58,21 @@ struct PaymentOrderRoutes {
                 ]))
             return BackendResponse.json(.object(PaymentOrderCreation.forApp(answer.object, orderID: order.id)))
         }
+    }
+
+    /// The order the path's `id` names: our id (a GUID) or Swedbank Pay's
+    /// (`/psp/paymentorders/<guid>`, which arrives as one percent-encoded segment). Anything else
+    /// names no order and is 404 before the database is asked (PostgreSQL answers a NUL byte in
+    /// text with an error, not a miss).
+    static func orderReference(_ context: BackendRequestContext) throws -> String {
+        let segment = try context.parameters.require("id")[...]
+        guard
+            let reference = Identifier.fromPathSegment(segment, as: .guid)
+                ?? Identifier.paymentOrderPathFromPathSegment(segment)
+        else {
+            throw BackendProblem.notFound("No payment order of this user has that id.")
+        }
+        return reference
     }
 
     /// The merchant's view of an order.

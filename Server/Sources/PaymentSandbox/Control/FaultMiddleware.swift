@@ -25,11 +25,13 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         await applied.append("\(request.method.rawValue) \(path)")
-        // Someone running the sandbox (or a test of a process running it) sees each fault fire.
+        // Someone running the sandbox (or a test of a process running it) sees each fault fire:
+        // by its route, never its path, which can hold a session or view token (``LoggedRoute``).
         context.logger.info(
             "fault applied",
             metadata: [
-                "fault": .string(rule.id ?? ""), "method": .string(request.method.rawValue), "path": .string(path),
+                "fault": .string(rule.id ?? ""), "method": .string(request.method.rawValue),
+                "route": .string(LoggedRoute.name(context.endpointPath)),
             ])
         var response: Response
         switch rule.action {

@@ -113,29 +113,9 @@ struct HostedViewPaymentRoutes: Sendable {
             let result = try await service.perform(viewToken: viewToken) { try $0.answerWalletApp(approved: approved) }
             return HostedViewRoutes.page(Self.finished(viewToken, result))
         }
+        // The bank's page is a top-level page: nobody frames it (``PageFraming``).
         open.get("/sandbox/bank/:viewToken") { _, context in
-            let viewToken = try context.parameters.require("viewToken")
-            let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
-            guard case .bank? = payment.state.pending else {
-                // A page, not a problem document: the payer reaches it with Back after answering.
-                return HostedViewRoutes.page(
-                    NoticePage.render(
-                        title: "Sandbox Bank", heading: payment.language.words.nothingWaits,
-                        text: PayerWords.fill(
-                            payment.language.words.noBankPayment, ["status": payment.order.status.rawValue]),
-                        link: payment.order.status == .paid
-                            ? .init(
-                                href: payment.order.order.urls.completeUrl.absoluteString,
-                                label: payment.language.words.returnToShop)
-                            : nil,
-                        language: payment.language),
-                    status: 409)
-            }
-            let order = payment.order.order
-            return HostedViewRoutes.page(
-                BankPage.render(
-                    payment.language, amountText: payment.language.money(order.amount, currency: order.currency),
-                    merchant: order.payeeInfo.payeeName, action: "/sandbox/bank/\(viewToken)"))
+            PageFraming.nobody.apply(to: try await bankPage(context))
         }
         open.post("/sandbox/bank/:viewToken") { request, context in
             let approved = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))["action"] == "approve"
@@ -144,6 +124,32 @@ struct HostedViewPaymentRoutes: Sendable {
             }
             return Response(status: .seeOther, headers: [.location: payment.bankReturn, .cacheControl: "no-store"])
         }
+    }
+
+    /// The bank's page: approve or decline the payment that waits, or a notice that none does.
+    private func bankPage(_ context: SandboxRequestContext) async throws -> Response {
+        let viewToken = try context.parameters.require("viewToken")
+        let (_, payment) = try await service.perform(viewToken: viewToken, readFirst: true) { $0.poll() }
+        guard case .bank? = payment.state.pending else {
+            // A page, not a problem document: the payer reaches it with Back after answering.
+            return HostedViewRoutes.page(
+                NoticePage.render(
+                    title: "Sandbox Bank", heading: payment.language.words.nothingWaits,
+                    text: PayerWords.fill(
+                        payment.language.words.noBankPayment, ["status": payment.order.status.rawValue]),
+                    link: payment.order.status == .paid
+                        ? .init(
+                            href: payment.order.order.urls.completeUrl.absoluteString,
+                            label: payment.language.words.returnToShop)
+                        : nil,
+                    language: payment.language),
+                status: 409)
+        }
+        let order = payment.order.order
+        return HostedViewRoutes.page(
+            BankPage.render(
+                payment.language, amountText: payment.language.money(order.amount, currency: order.currency),
+                merchant: order.payeeInfo.payeeName, action: "/sandbox/bank/\(viewToken)"))
     }
 
     private var limit: Int { service.services.configuration.maxRequestBodyBytes }

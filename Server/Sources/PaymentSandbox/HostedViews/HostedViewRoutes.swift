@@ -32,7 +32,7 @@ struct HostedViewRoutes: SandboxModule {
             try await menuPage(request, viewToken: context.parameters.require("viewToken"))
         }
         open.get("/sandbox") { _, _ in
-            Self.page(DashboardPage.html)
+            PageFraming.nobody.apply(to: Self.page(DashboardPage.html))
         }
         open.controlGroup(services.configuration).get("/sandbox/attempts") { _, _ in
             let orders = await services.store.allOrders()
@@ -128,11 +128,13 @@ struct HostedViewRoutes: SandboxModule {
         let kind: HostedViewKind =
             request.uri.queryParameters.get("kind") == "paymentMenu" || !payment.order.isV3
             ? .paymentMenu : .checkout
-        return Self.page(
-            menu(
-                opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request),
-                // The merchant's page subscribed to onPaymentButtonPressed: every Pay waits for resume().
-                confirmPayments: request.uri.queryParameters.get("confirm") == "1"))
+        // The Seamless View's frame: embeddable by the order's hostUrls only.
+        return PageFraming.hostUrls(payment.order.order.urls.hostUrls).apply(
+            to: Self.page(
+                menu(
+                    opened, base: base, kind: kind, parentOrigin: Self.parentOrigin(request),
+                    // The merchant's page subscribed to onPaymentButtonPressed: every Pay waits for resume().
+                    confirmPayments: request.uri.queryParameters.get("confirm") == "1")))
     }
 
     /// The payment menu page of an opened view: the Seamless View's frame (with the parent's

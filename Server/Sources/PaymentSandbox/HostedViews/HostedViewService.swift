@@ -1,6 +1,7 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// Runs the hosted views' payer actions: under the view's lock it loads the order and the view's
@@ -24,7 +25,9 @@ struct HostedViewService: Sendable {
         viewToken: String, readFirst: Bool = false,
         _ step: @escaping @Sendable (inout HostedViewPayment) throws -> Result
     ) async throws -> (result: Result, payment: HostedViewPayment) {
-        try await lock.withLock(viewToken) {
+        // A view token has the form the sandbox issues (``Identifier``), or names no order.
+        guard Identifier.accepts(viewToken, as: .hexToken) else { throw Self.unknown(viewToken) }
+        return try await lock.withLock(viewToken) {
             guard let order = await services.store.order(viewToken: viewToken) else {
                 throw Self.unknown(viewToken)
             }

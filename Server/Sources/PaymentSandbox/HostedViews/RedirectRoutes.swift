@@ -22,7 +22,12 @@ struct RedirectRoutes: Sendable {
         }
     }
 
+    /// Every answer of the Redirect page is a top-level page: nobody frames it (``PageFraming``).
     private func page(_ request: Request, viewToken: String, v3: Bool) async throws -> Response {
+        PageFraming.nobody.apply(to: try await unframedPage(request, viewToken: viewToken, v3: v3))
+    }
+
+    private func unframedPage(_ request: Request, viewToken: String, v3: Bool) async throws -> Response {
         let base = routes.services.urls(for: request)
         let path = v3 ? "/checkout/\(viewToken)" : "/paymentmenu/\(viewToken)"
         let wrongPath = SandboxProblem.notFound(

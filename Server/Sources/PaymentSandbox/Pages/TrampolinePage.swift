@@ -52,11 +52,43 @@ struct TrampolinePage: Sendable {
     }
 
     /// "Back to <app>" in the page's language (``PayerLanguage``: English for an unknown one), or
-    /// "Back to the app" without a name.
+    /// "Back to the app" without a name or with one that is not an app's name (``appName(_:)``).
     static func label(language: String, app: String?) -> String {
         let words = PayerLanguage(culture: language).words
-        let app = app.flatMap { $0.isEmpty ? nil : $0 }
-        return app.map { PayerWords.fill(words.backTo, ["app": $0]) } ?? words.backToApp
+        return appName(app).map { PayerWords.fill(words.backTo, ["app": $0]) } ?? words.backToApp
+    }
+
+    /// The longest app name shown, in characters (and at most twice as many Unicode scalars, so
+    /// a name stacked with combining marks is no name).
+    static let appNameLength = 30
+
+    /// The query's `app` when it can be an app's name: 1 to ``appNameLength`` characters, each a
+    /// letter, a digit, a space or one of `- . ' &`, starting and ending with a letter or digit.
+    /// Anyone can link to the trampoline with any `app`, and the page is on Swedbank Pay's (here
+    /// the sandbox's) own host: a sentence ("Your Bank (verify account)"), markup or a page-long
+    /// text would speak with that host's authority, so anything else shows the generic label.
+    static func appName(_ app: String?) -> String? {
+        guard let app, (1...appNameLength).contains(app.count), app.unicodeScalars.count <= 2 * appNameLength,
+            let first = app.first, let last = app.last, isLetterOrDigit(first), isLetterOrDigit(last),
+            app.allSatisfy({ isLetterOrDigit($0) || " -.'&".contains($0) }),
+            app.unicodeScalars.allSatisfy(isNameScalar), !app.contains("  ")
+        else { return nil }
+        return app
+    }
+
+    private static func isLetterOrDigit(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    /// A letter, a mark on one, a digit or the punctuation allowed — never an invisible format
+    /// character (a joiner, a direction override) hidden inside a letter's character.
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+            .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: " -.'&".unicodeScalars.contains(scalar)
+        }
     }
 
     /// The page's `lang`: one of ``PayerLanguage``'s codes, never the raw query value, so nothing

@@ -21,10 +21,10 @@ struct PaymentOrderControlRoutes: SandboxModule {
                 SwedbankPaySDK.JSONValue.object(["paymentOrders": .array(orders.map { .object(Self.summary($0)) })]))
         }
         open.post("/sandbox/paymentorders/:id/pay") { request, context in
-            try await pay(request, id: context.parameters.require("id"))
+            try await pay(request, id: context.pathOrderID())
         }
         open.post("/sandbox/paymentorders/:id/problem") { request, context in
-            try await arm(request, id: context.parameters.require("id"))
+            try await arm(request, id: context.pathOrderID())
         }
         open.get("/sandbox/problems") { _, _ in
             JSONResponse.make(
@@ -35,7 +35,7 @@ struct PaymentOrderControlRoutes: SandboxModule {
         }
         // Like `stripe trigger`: the order's callback once more, as it is now, with the usual retries.
         open.post("/sandbox/paymentorders/:id/callback") { _, context in
-            let id = try context.parameters.require("id")
+            let id = try context.pathOrderID()
             guard let record = await services.store.order(id: id) else {
                 throw SandboxProblem.notFound("No payment order \(id).")
             }

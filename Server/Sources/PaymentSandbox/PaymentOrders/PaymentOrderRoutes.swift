@@ -17,15 +17,15 @@ struct PaymentOrderRoutes: SandboxModule {
             try await SandboxProblem.scoping(to: .paymentorders) { try await create(request, notes: context.notes) }
         }
         merchant.get("/psp/paymentorders/:id") { request, context in
-            try await show(request, id: context.parameters.require("id"))
+            try await show(request, id: context.pathOrderID())
         }
         merchant.get("/psp/paymentorders/:id/:resource") { _, context in
-            try await showSubResource(id: context.parameters.require("id"), context.parameters.require("resource"))
+            try await showSubResource(id: context.pathOrderID(), context.parameters.require("resource"))
         }
         // The router does not fall back from a constant segment to a parameter, so the list that
         // the transactions' own route shadows is registered by name as well.
         merchant.get("/psp/paymentorders/:id/financialtransactions") { _, context in
-            try await showSubResource(id: context.parameters.require("id"), "financialtransactions")
+            try await showSubResource(id: context.pathOrderID(), "financialtransactions")
         }
         merchant.get("/psp/paymentorders/:id/financialtransactions/:transaction") { _, context in
             try await transactionPart(context, PaymentOrderSubResource.transaction)
@@ -35,13 +35,13 @@ struct PaymentOrderRoutes: SandboxModule {
         }
         merchant.patch("/psp/paymentorders/:id") { request, context in
             try await SandboxProblem.scoping(to: .paymentorders) {
-                try await update(request, id: context.parameters.require("id"))
+                try await update(request, id: context.pathOrderID())
             }
         }
         for (path, kind) in Self.postPurchasePaths {
             merchant.post("/psp/paymentorders/:id/\(path)") { request, context in
                 try await SandboxProblem.scoping(to: .paymentorders) {
-                    try await postPurchase(request, id: context.parameters.require("id"), kind: kind)
+                    try await postPurchase(request, id: context.pathOrderID(), kind: kind)
                 }
             }
         }
@@ -192,7 +192,7 @@ struct PaymentOrderRoutes: SandboxModule {
         _ context: SandboxRequestContext,
         _ part: (PaymentOrderRecord, String) -> SwedbankPaySDK.JSONObject?
     ) async throws -> Response {
-        let record = try await order(context.parameters.require("id"))
+        let record = try await order(context.pathOrderID())
         guard let object = part(record, try context.parameters.require("transaction")) else {
             throw SandboxProblem.notFound("The payment order has no such financial transaction.")
         }

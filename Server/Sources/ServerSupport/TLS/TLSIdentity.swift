@@ -29,6 +29,15 @@ public struct TLSIdentity: Sendable {
     /// servers' own pooled clients among them) would otherwise wait that long for each.
     public static let shutdownTimeout = TimeAmount.milliseconds(500)
 
+    /// The TLS 1.2 cipher suites served (OpenSSL's names), Mozilla's "intermediate" profile:
+    /// ECDHE key exchange with an AEAD cipher only — no CBC, no SHA-1 MAC, no static RSA key
+    /// exchange. (Its DHE suites are left out: BoringSSL has none.) TLS 1.3, also served, has
+    /// only AEAD suites, which BoringSSL fixes.
+    public static let tls12CipherSuites = [
+        "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384",
+        "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
+    ]
+
     /// A failure to read or use certificate and key files, saying which and why.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -42,6 +51,7 @@ public struct TLSIdentity: Sendable {
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(privateKey))
         configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuites = Self.tls12CipherSuites.joined(separator: ":")
         configuration.shutdownTimeout = Self.shutdownTimeout
         // Made once here, so a key that does not fit the certificate fails at start, not on the
         // first connection.
