@@ -67,7 +67,8 @@ public enum Identifier {
         /// Whether `bytes` is an identifier of this kind: its length, its characters and (a GUID)
         /// where its hyphens are.
         func admits(_ bytes: some Collection<UInt8>) -> Bool {
-            guard (minLength...maxLength).contains(bytes.count) else { return false }
+            // Not a range: an idempotency key's configured maximum may be below 1.
+            guard bytes.count >= minLength, bytes.count <= maxLength else { return false }
             guard self == .guid else { return bytes.allSatisfy(allows) }
             return bytes.enumerated().allSatisfy { offset, byte in
                 [8, 13, 18, 23].contains(offset) ? byte == UInt8(ascii: "-") : Identifier.isHexDigit(byte)
