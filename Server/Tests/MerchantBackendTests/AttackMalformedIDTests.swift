@@ -45,7 +45,7 @@ import Testing
                 for answer in answers {
                     #expect(answer.status == 404, "\(bad): \(answer.body)")
                     #expect(
-                        answer.json["type"] as? String == "https://api.payex.com/psp/errordetail/mobilesdk/notfound",
+                        answer.json["type"] as? String == "https://api.payex.com/psp/errordetail/notfound",
                         "\(bad)")
                 }
                 // The sandbox's own routes hold the same forms.

@@ -22,7 +22,7 @@ import Testing
             let lines = log.lines(atLeast: .trace)
             let faultLines = lines.filter { $0.message == "fault applied" }
             #expect(faultLines.count == 1, "\(faultLines)")
-            #expect(faultLines.first?.metadata.contains("route=/psp/paymentsessions/:token") == true, "\(faultLines)")
+            #expect(faultLines.first?.metadata.contains("route=/psp/paymentsessions/{token}") == true, "\(faultLines)")
             #expect(
                 !lines.contains { line in
                     line.metadata.contains { $0.contains(secret) } || line.message.contains(secret)
