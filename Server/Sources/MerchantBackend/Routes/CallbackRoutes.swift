@@ -60,8 +60,12 @@ extension BackendServices {
         do {
             guard let order = try await store.find(pspID: pspID) else { return }
             let version = try await store.callbackVersion(pspID: pspID)
-            try await refreshStatus(of: order)
+            let status = try await refreshStatus(of: order)
             if let version { try await store.callbacksVerified(pspID: pspID, version: version) }
+            // The one line an operator (and the cluster test, across processes) sees for each
+            // callback's news recorded.
+            Logger(label: "MerchantBackend.callbacks").info(
+                "Callback verified", metadata: ["order": "\(pspID)", "status": "\(status?.rawValue ?? "none")"])
         } catch {
             Logger(label: "MerchantBackend.callbacks").notice(
                 "Callback verification failed", metadata: ["order": "\(pspID)", "error": "\(error)"])
