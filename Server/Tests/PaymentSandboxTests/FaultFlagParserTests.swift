@@ -3,7 +3,7 @@ import Testing
 
 @testable import PaymentSandbox
 
-/// The `--fault` syntax: `<METHOD> <path> <kind>[:<value>] [x<count>|@<fraction>]`.
+/// The `--fault` syntax: `<METHOD> <path> <kind>[:<value>] [after] [x<count>|@<fraction>]`.
 @Suite struct FaultFlagParserTests {
     @Test(arguments: [
         (
@@ -24,6 +24,15 @@ import Testing
             FaultRule(method: "PATCH", path: "/psp/x", action: .status(500, body: nil))
         ),
         (
+            "POST /psp/paymentorders/* reset after x1",
+            FaultRule(
+                method: "POST", path: "/psp/paymentorders/*", action: .reset, trigger: .count(1), afterRoute: true)
+        ),
+        (
+            "POST /psp/x status:500 AFTER",
+            FaultRule(method: "POST", path: "/psp/x", action: .status(500, body: nil), afterRoute: true)
+        ),
+        (
             "DELETE /x delay:1 @1",
             FaultRule(method: "DELETE", path: "/x", action: .delay(seconds: 1), trigger: .fraction(1))
         ),
@@ -35,10 +44,10 @@ import Testing
     static let example = #" Example: --fault "POST /psp/paymentorders status:503 x3""#
 
     @Test(arguments: [
-        ("POST /psp", "expected 3 or 4 words (<METHOD> <path> <kind>[:<value>] [x<count>|@<fraction>])"),
+        ("POST /psp", "expected 3 to 5 words (<METHOD> <path> <kind>[:<value>] [after] [x<count>|@<fraction>])"),
         (
             "POST /psp status:503 x3 extra",
-            "expected 3 or 4 words (<METHOD> <path> <kind>[:<value>] [x<count>|@<fraction>])"
+            "expected 3 to 5 words (<METHOD> <path> <kind>[:<value>] [after] [x<count>|@<fraction>])"
         ),
         ("POST /psp status", "a status fault needs a code, as in status:503"),
         ("POST /psp status:abc", "a status fault needs a code, as in status:503"),

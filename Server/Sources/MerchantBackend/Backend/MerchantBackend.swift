@@ -108,7 +108,7 @@ public final class MerchantBackend: Sendable {
             preparation: PaymentOrderPreparation(
                 payeeID: configuration.payeeId, callbackURL: services.callbackURL,
                 allowPaymentTokens: configuration.allowPaymentTokens, payee: configuration.payeeDetails),
-            abandonedAfter: Int64((configuration.swedbankPayTimeout + BackendConfiguration.recordingMargin) * 1_000),
+            abandonment: AbandonmentWindow(configuration),
             maxKeyLength: configuration.maxIdempotencyKeyLength, clock: clock)
     }
 

@@ -95,6 +95,49 @@ extension BackendProblem {
             extra: ["gatewayStatus": .integer(Int64(gatewayStatus)), "body": .string(body)])
     }
 
+    /// The admin API's problem for a capture, cancellation or reversal whose outcome is unknown
+    /// (this backend's own type, not Swedbank Pay's; ``TransactionDecision``).
+    static let transactionOutcomeUnknown = "https://api.payex.com/psp/errordetail/mobilesdk/transactionoutcomeunknown"
+
+    /// 504 (no answer in time) or 502 (any other lost answer) `…/mobilesdk/transactionoutcomeunknown`
+    /// with `Retry-After: 1`: the movement was sent and its answer lost, so it may have happened;
+    /// the same request with the same `Idempotency-Key` finds out at Swedbank Pay and answers the
+    /// outcome. `transaction` and `idempotencyKey` name it; `cause` says what was lost.
+    static func outcomeUnknown(_ transaction: StoredTransaction, cause: BackendProblem) -> BackendProblem {
+        var problem = BackendProblem(
+            type: transactionOutcomeUnknown, title: "Transaction Outcome Unknown",
+            status: cause.status == 504 ? 504 : 502,
+            detail:
+                "The \(transaction.kind.rawValue) was sent to Swedbank Pay and its answer lost, so it may have happened (\(Self.clause(cause))). Repeat the request with the same Idempotency-Key to learn its outcome; it is not sent twice.",
+            extra: Self.naming(transaction))
+        problem.retryAfterSeconds = inFlightRetryAfter
+        return problem
+    }
+
+    /// 409 `…/mobilesdk/transactionoutcomeunknown`: a new capture, cancellation or reversal is
+    /// refused while `blocker`, another transaction of the order, has an unknown outcome — moving
+    /// money again before knowing whether it moved could move it twice. No `Retry-After`: waiting
+    /// does not resolve it, repeating `blocker`'s request with its key does.
+    static func outcomeUnknown(blockedBy blocker: StoredTransaction) -> BackendProblem {
+        BackendProblem(
+            type: transactionOutcomeUnknown, title: "Conflict", status: 409,
+            detail:
+                "The outcome of \(blocker.kind.rawValue) \(blocker.id) of this payment order is unknown. Repeat that request with its Idempotency-Key first; no other transaction of the order is made until it is resolved.",
+            extra: Self.naming(blocker))
+    }
+
+    /// `problem`'s detail (else its title) without a closing full stop, to stand in parentheses.
+    private static func clause(_ problem: BackendProblem) -> String {
+        let text = problem.detail ?? problem.title
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    private static func naming(_ transaction: StoredTransaction) -> SwedbankPaySDK.JSONObject {
+        var members: SwedbankPaySDK.JSONObject = ["transaction": .string(transaction.id)]
+        if let key = transaction.idempotencyKey { members["idempotencyKey"] = .string(key) }
+        return members
+    }
+
     /// 500 without a type: a fault of the backend itself (never caused by input).
     static func internalError() -> BackendProblem {
         BackendProblem(

@@ -8,9 +8,11 @@ import SwedbankPaySDK
 /// optionally with order items), cancel what remains authorized, reverse (all or part).
 ///
 /// A transaction is recorded before Swedbank Pay is called, with a payee reference of its own; a
-/// retry with the same `Idempotency-Key` gets the first answer, so money never moves twice. The
-/// operation is taken from the order as Swedbank Pay describes it (its `capture` / `cancel` /
-/// `reversal` rel, or v2's `create-paymentorder-…`), and only at the configured Swedbank Pay origin.
+/// retry with the same `Idempotency-Key` gets the first answer, or — when the first answer was
+/// lost — finds out at Swedbank Pay what happened before sending anything, so money never moves
+/// twice (`AdminRoutes+Transactions.swift`, decided by ``TransactionDecision``). The operation is
+/// taken from the order as Swedbank Pay describes it (its `capture` / `cancel` / `reversal` rel,
+/// or v2's `create-paymentorder-…`), and only at the configured Swedbank Pay origin.
 struct AdminRoutes {
     let services: BackendServices
     let transactions: TransactionStore
@@ -59,7 +61,7 @@ struct AdminRoutes {
     }
 
     /// The order at Swedbank Pay (its status is recorded on the way).
-    private func readOrder(_ order: StoredOrder) async throws -> SwedbankPaySDK.JSONObject {
+    func readOrder(_ order: StoredOrder) async throws -> SwedbankPaySDK.JSONObject {
         guard let pspID = order.pspID else {
             throw BackendProblem.conflict("The payment order was never created at Swedbank Pay.")
         }
@@ -73,7 +75,7 @@ struct AdminRoutes {
 
     /// The order, its transactions, and — when Swedbank Pay answered — its live status and
     /// remaining amounts.
-    private func document(_ order: StoredOrder, live: SwedbankPaySDK.JSONObject?) async throws
+    func document(_ order: StoredOrder, live: SwedbankPaySDK.JSONObject?) async throws
         -> SwedbankPaySDK.JSONValue
     {
         guard case .object(var object) = PaymentOrderRoutes.document(order, checkedNow: live != nil) else {
@@ -101,129 +103,5 @@ struct AdminRoutes {
         if let id = transaction.pspTransactionID { object["swedbankPayTransaction"] = .string(id) }
         if let number = transaction.pspNumber { object["number"] = .integer(number) }
         return .object(object)
-    }
-
-    // MARK: Moving money
-
-    private func transact(
-        _ kind: StoredTransaction.Kind, on order: StoredOrder, body: SwedbankPaySDK.JSONObject, idempotencyKey: String?
-    ) async throws -> Response {
-        try IdempotencyKey.check(idempotencyKey, maxLength: services.configuration.maxIdempotencyKeyLength)
-        let request = try AdminTransactionRequest.parse(body, kind: kind)
-        guard order.pspID != nil else {
-            throw BackendProblem.conflict("The payment order was never created at Swedbank Pay.")
-        }
-        let now = services.clock.milliseconds
-        let transaction = StoredTransaction(
-            id: BackendIDs.orderID(now: services.clock.date), orderID: order.id, kind: kind,
-            idempotencyKey: idempotencyKey,
-            requestHash: RequestFingerprint.of(.object(body)),
-            payeeReference: BackendIDs.payeeReference(now: services.clock.date),
-            amount: request.amount, vatAmount: request.vatAmount, description: request.description, state: .pending,
-            pspTransactionID: nil, pspNumber: nil, responseStatus: nil, responseBody: nil, createdAt: now,
-            updatedAt: now)
-        switch try await transactions.reserve(transaction) {
-        case .recorded(let recorded):
-            return try await call(recorded, request: request, order: order)
-        case .existing(let existing):
-            guard existing.requestHash == transaction.requestHash, existing.kind == kind else {
-                throw BackendProblem.badRequest(
-                    "The Idempotency-Key was used before with a different request.", status: 422)
-            }
-            switch existing.state {
-            case .done, .rejected:
-                guard let status = existing.responseStatus, let body = existing.responseBody else {
-                    throw BackendProblem.internalError()
-                }
-                return BackendResponse.raw(
-                    Data(body.utf8), status: status,
-                    contentType: status < 300 ? "application/json" : "application/problem+json")
-            case .failed:
-                guard let claimed = try await transactions.claim(existing, now: services.clock.milliseconds) else {
-                    throw BackendProblem.conflict("A request with this Idempotency-Key is still being processed.")
-                        .stillInFlight()
-                }
-                return try await call(claimed, request: request, order: order)
-            case .pending:
-                throw BackendProblem.conflict("A request with this Idempotency-Key is still being processed.")
-                    .stillInFlight()
-            }
-        }
-    }
-
-    /// Calls Swedbank Pay for a recorded transaction and records what came of it.
-    private func call(
-        _ transaction: StoredTransaction, request: AdminTransactionRequest, order: StoredOrder
-    ) async throws -> Response {
-        var transaction = transaction
-        do {
-            let current = try await readOrder(order)
-            let paymentOrder = current["paymentOrder"]?.objectValue ?? [:]
-            guard let href = PaymentOrderRoutes.operationHref(current, rels: transaction.kind.rels),
-                services.swedbankPay.isOnOrigin(href)
-            else {
-                throw BackendProblem.conflict(
-                    "Swedbank Pay offers no \(transaction.kind.rawValue) for this payment order now (status \(paymentOrder["status"]?.stringValue ?? "unknown"))."
-                )
-            }
-            let amounts = try request.amounts(for: transaction.kind, order: order, paymentOrder: paymentOrder)
-            transaction.amount = amounts?.amount
-            transaction.vatAmount = amounts?.vatAmount
-            var body: SwedbankPaySDK.JSONObject = [
-                "description": .string(transaction.description), "payeeReference": .string(transaction.payeeReference),
-            ]
-            if let amounts {
-                body["amount"] = .integer(amounts.amount)
-                body["vatAmount"] = .integer(amounts.vatAmount)
-            }
-            if let items = request.orderItems { body["orderItems"] = items }
-            let answer = try await services.swedbankPay.send(.POST, href, body: .object(["transaction": .object(body)]))
-            if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
-                try? await services.store.updateStatus(
-                    id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
-            }
-            try await identify(&transaction, order: order)
-            transaction.state = .done
-            transaction.updatedAt = services.clock.milliseconds
-            // Recorded done before the answer is built, so the answer's list shows it done.
-            try await transactions.finish(transaction)
-            let document = try await document(order, live: answer.object)
-            let response: SwedbankPaySDK.JSONValue = .object([
-                "transaction": Self.json(transaction), "paymentOrder": document,
-            ])
-            transaction.responseStatus = 201
-            transaction.responseBody = response.jsonText
-            transaction.updatedAt = services.clock.milliseconds
-            try await transactions.finish(transaction)
-            return BackendResponse.json(response, status: 201)
-        } catch let problem as BackendProblem {
-            // A problem Swedbank Pay answered (4xx) or a refusal here is a verdict; anything else
-            // (timeout, no connection, 5xx) may be tried again with the same key.
-            let verdict = (400..<500).contains(problem.status)
-            transaction.state = verdict ? .rejected : .failed
-            transaction.responseStatus = problem.status
-            transaction.responseBody = SwedbankPaySDK.JSONValue.object(problem.document).jsonText
-            transaction.updatedAt = services.clock.milliseconds
-            try? await transactions.finish(transaction)
-            throw problem
-        }
-    }
-
-    /// Finds the transaction Swedbank Pay made, by its payee reference, for its id and number.
-    private func identify(_ transaction: inout StoredTransaction, order: StoredOrder) async throws {
-        guard let pspID = order.pspID,
-            let answer = try? await services.swedbankPay.send(
-                .GET, services.swedbankPay.url(pspID + "/financialtransactions"))
-        else { return }
-        let list = answer.object["financialTransactions"]?.objectValue?["financialTransactionsList"]?.arrayValue ?? []
-        guard
-            let entry = list.compactMap(\.objectValue).last(where: {
-                $0["payeeReference"]?.stringValue == transaction.payeeReference
-            })
-        else { return }
-        transaction.pspTransactionID = entry["id"]?.stringValue
-        transaction.pspNumber = entry["number"]?.integerValue
-        if transaction.amount == nil { transaction.amount = entry["amount"]?.integerValue }
-        if transaction.vatAmount == nil { transaction.vatAmount = entry["vatAmount"]?.integerValue }
     }
 }

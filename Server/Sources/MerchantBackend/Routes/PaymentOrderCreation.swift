@@ -18,8 +18,8 @@ struct PaymentOrderCreation: Sendable {
     let store: OrderStore
     let swedbankPay: SwedbankPayClient
     let preparation: PaymentOrderPreparation
-    /// Milliseconds after which a pending creation counts as abandoned (its process died).
-    let abandonedAfter: Int64
+    /// When a pending creation counts as abandoned (its process died).
+    let abandonment: AbandonmentWindow
     let maxKeyLength: Int
     let clock: BackendClock
 
@@ -75,7 +75,9 @@ struct PaymentOrderCreation: Sendable {
             return replay(existing, status: status, body: body)
         case .pending, .failed:
             let now = clock.milliseconds
-            guard let claimed = try await store.claim(existing, now: now, staleBefore: now - abandonedAfter) else {
+            guard
+                let claimed = try await store.claim(existing, now: now, staleBefore: abandonment.staleBefore(now: now))
+            else {
                 throw BackendProblem.badRequest(
                     "A request with this Idempotency-Key is still being processed; try again shortly.", status: 409
                 ).stillInFlight()

@@ -3,8 +3,9 @@ import ServerSupport
 
 /// A capture, cancellation or reversal the merchant asked for through the admin API, as the
 /// backend records it: before the call to Swedbank Pay (state `pending`), then with Swedbank Pay's
-/// transaction id and number (`done`) or its problem (`rejected`) — or `failed` when no verdict
-/// came back (timeout, no connection), which the same idempotency key may try again.
+/// transaction id and number (`done`) or its problem (`rejected`) — `unknown` when the movement
+/// was sent and its answer lost (it may have happened), `failed` when it was never sent (the order
+/// could not be read). The same idempotency key resolves either (``TransactionDecision``).
 struct StoredTransaction: Sendable, Equatable {
     enum Kind: String, Sendable, CaseIterable {
         case capture, cancellation, reversal
@@ -28,8 +29,8 @@ struct StoredTransaction: Sendable, Equatable {
         }
     }
 
-    enum State: String, Sendable {
-        case pending, done, rejected, failed
+    enum State: String, Sendable, CaseIterable {
+        case pending, done, rejected, failed, unknown
     }
 
     var id: String

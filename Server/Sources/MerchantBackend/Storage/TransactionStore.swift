@@ -37,13 +37,16 @@ struct TransactionStore: Sendable {
         throw OrderStoreError.notRecorded
     }
 
-    /// Takes over a transaction whose call failed without a verdict, so exactly one retry calls
-    /// Swedbank Pay again; nil when another request holds it.
-    func claim(_ transaction: StoredTransaction, now: Int64) async throws -> StoredTransaction? {
+    /// Takes over a transaction without a verdict — `failed`, `unknown`, or `pending` since before
+    /// `staleBefore` (its process died; ``AbandonmentWindow``) — as it was read, so exactly one
+    /// retry resolves it; nil when another request got there first.
+    func claim(_ transaction: StoredTransaction, now: Int64, staleBefore: Int64) async throws -> StoredTransaction? {
         let rows = try await sql.raw(
             """
             UPDATE order_transactions SET state = 'pending', updated_at = \(bind: now) \
-            WHERE id = \(bind: transaction.id) AND state = 'failed' RETURNING id
+            WHERE id = \(bind: transaction.id) AND updated_at = \(bind: transaction.updatedAt) \
+            AND (state IN ('failed', 'unknown') OR (state = 'pending' AND updated_at < \(bind: staleBefore))) \
+            RETURNING id
             """
         ).all()
         guard !rows.isEmpty else { return nil }

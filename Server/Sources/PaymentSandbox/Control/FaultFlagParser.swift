@@ -3,30 +3,34 @@ import Foundation
 
 /// Reads the `--fault` flag of `swedbankpay sandbox`:
 ///
-///     <METHOD> <path> <kind>[:<value>] [x<count>|@<fraction>]
+///     <METHOD> <path> <kind>[:<value>] [after] [x<count>|@<fraction>]
 ///
 /// - METHOD: an HTTP method, or `*` / `ANY` for every method.
 /// - path: an exact path, or a prefix ending in `*`.
 /// - kind: `status:<code>` (400–599), `delay:<seconds>`, `reset` or `hang`.
+/// - `after`: the request is carried out first and the kind applies to its answer
+///   (``FaultRule/afterRoute``).
 /// - then optionally `x<count>` (the next N matching requests) or `@<fraction>` (each matching
 ///   request with that probability); without either, every matching request.
 ///
 /// For example `POST /psp/paymentorders status:503 x3` or `* /psp/paymentsessions/* delay:2.5 @0.5`.
 public enum FaultFlagParser {
     /// The syntax, for error messages and help.
-    public static let syntax = "<METHOD> <path> <kind>[:<value>] [x<count>|@<fraction>]"
+    public static let syntax = "<METHOD> <path> <kind>[:<value>] [after] [x<count>|@<fraction>]"
     /// An example, for error messages and help.
     public static let example = "POST /psp/paymentorders status:503 x3"
 
     public static func parse(_ text: String) throws -> FaultRule {
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let afterRoute = words.count > 3 && words[3].lowercased() == "after"
+        if afterRoute { words.remove(at: 3) }
         guard words.count == 3 || words.count == 4 else {
-            throw error(text, "expected 3 or 4 words (\(syntax))")
+            throw error(text, "expected 3 to 5 words (\(syntax))")
         }
         let method = ["*", "ANY"].contains(words[0].uppercased()) ? nil : words[0].uppercased()
         let action = try parseAction(words[2], flag: text)
         let trigger = words.count == 4 ? try parseTrigger(words[3], flag: text) : .always
-        let rule = FaultRule(method: method, path: words[1], action: action, trigger: trigger)
+        let rule = FaultRule(method: method, path: words[1], action: action, trigger: trigger, afterRoute: afterRoute)
         if let problem = rule.problems.first {
             throw error(text, "\(flagName(problem.name)): \(problem.description)")
         }

@@ -8,7 +8,8 @@ import SwedbankPaySDK
 /// Applies the fault rules to every request outside the control API.
 ///
 /// `status` answers without calling the route; `delay` sleeps (real time, so clients see it; up to
-/// a millisecond more, see ``BatchedSleeper``) and then calls it; `reset` and `hang` answer with a
+/// a millisecond more, see ``BatchedSleeper``) and then calls it; a rule ``FaultRule/afterRoute``
+/// calls the route first and then acts on its answer; `reset` and `hang` answer with a
 /// marker response that ``ConnectionFaultHandler`` turns into a closed or silent connection. Without that handler (the in-process test router)
 /// the marker response itself arrives: a 502 or 504 problem saying what a socket would have seen.
 struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,6 +24,16 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
         guard !FaultRule.isControlPath(path), let rule = faults.match(method: request.method.rawValue, path: path)
         else {
             return try await next(request, context)
+        }
+        // A rule applied after the route lets it do its work first; its answer (or its problem)
+        // is what the action then replaces, holds back or loses.
+        var routed: Result<Response, any Error>?
+        if rule.afterRoute {
+            do {
+                routed = .success(try await next(request, context))
+            } catch {
+                routed = .failure(error)
+            }
         }
         await applied.append("\(request.method.rawValue) \(path)")
         // Someone running the sandbox (or a test of a process running it) sees each fault fire:
@@ -41,7 +52,11 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
                 status: status, contentType: "application/problem+json")
         case .delay(let seconds):
             try await delays.sleep(for: .seconds(seconds))
-            response = try await next(request, context)
+            if let routed {
+                response = try routed.get()
+            } else {
+                response = try await next(request, context)
+            }
         case .reset:
             response = SandboxProblem(
                 type: SwedbankPaySDK.SwedbankPayProblemType.systemError.rawValue, title: "Bad Gateway", status: 502,

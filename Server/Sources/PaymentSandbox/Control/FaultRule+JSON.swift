@@ -6,7 +6,7 @@ import SwedbankPaySDK
 /// lists them.
 extension FaultRule {
     private static let fields: Set<String> = [
-        "method", "path", "kind", "status", "body", "delaySeconds", "count", "fraction", "id",
+        "method", "path", "kind", "status", "body", "delaySeconds", "count", "fraction", "id", "after",
     ]
 
     /// Reads a rule from a request body, naming every bad field in one `inputerror`.
@@ -36,12 +36,17 @@ extension FaultRule {
         let count = body["count"].map { $0.integerValue.map(Int.init) }
         let fraction = body["fraction"].map(Self.number)
         let id = body["id"].map(\.stringValue)
+        let after = body["after"].map { value -> Bool? in
+            if case .bool(let flag) = value { return flag }
+            return nil
+        }
         if case .some(nil) = status { problems.append(("status", "The status must be an integer.")) }
         if case .some(nil) = payload { problems.append(("body", "The body must be a JSON object.")) }
         if case .some(nil) = delay { problems.append(("delaySeconds", "The delay must be a number of seconds.")) }
         if case .some(nil) = count { problems.append(("count", "The count must be an integer.")) }
         if case .some(nil) = fraction { problems.append(("fraction", "The fraction must be a number.")) }
         if case .some(nil) = id { problems.append(("id", "The id must be a string.")) }
+        if case .some(nil) = after { problems.append(("after", "After must be true or false.")) }
         if count != nil, fraction != nil {
             problems.append(("fraction", "Give either count or fraction, not both."))
         }
@@ -59,7 +64,9 @@ extension FaultRule {
             case "hang": .hang
             default: .reset
             }
-        let rule = FaultRule(id: id ?? nil, method: method, path: path ?? "/", action: action, trigger: trigger)
+        let rule = FaultRule(
+            id: id ?? nil, method: method, path: path ?? "/", action: action, trigger: trigger,
+            afterRoute: (after ?? nil) ?? false)
         // Range checks only for fields whose type was right, so each field is named once.
         let named = Set(problems.map(\.name))
         problems += rule.problems.filter { !named.contains($0.name) }
@@ -124,6 +131,7 @@ extension FaultRule {
         case .count(let count): object["count"] = .integer(Int64(count))
         case .fraction(let fraction): object["fraction"] = .number(fraction)
         }
+        if afterRoute { object["after"] = .bool(true) }
         return .object(object)
     }
 }

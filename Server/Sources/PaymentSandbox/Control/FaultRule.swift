@@ -14,19 +14,26 @@ public struct FaultRule: Sendable, Equatable {
     public var path: String
     public var action: FaultAction
     public var trigger: FaultTrigger
+    /// Whether the action follows the route instead of replacing it: the request is carried out
+    /// (an order's change is kept, as Swedbank Pay commits it), then its answer is replaced by the
+    /// status, held back by the delay, cut by the reset or never sent by the hang — an answer lost
+    /// after the work was done, which a client cannot tell from one lost before.
+    public var afterRoute: Bool
 
     /// The longest path pattern or id accepted.
     static let maxPathLength = 1_024
     static let maxIdLength = 64
 
     public init(
-        id: String? = nil, method: String? = nil, path: String, action: FaultAction, trigger: FaultTrigger = .always
+        id: String? = nil, method: String? = nil, path: String, action: FaultAction, trigger: FaultTrigger = .always,
+        afterRoute: Bool = false
     ) {
         self.id = id
         self.method = method?.uppercased()
         self.path = path
         self.action = action
         self.trigger = trigger
+        self.afterRoute = afterRoute
     }
 
     /// Whether the rule covers a request. A trailing slash is ignored on both sides, as the router

@@ -31,7 +31,8 @@ extension PaymentSandbox {
 
     /// Returns once fault rules applied to `count` requests in all since the last reset (at once
     /// if they had), as each rule applied — before a `delay` ends, so a test can act while a
-    /// delayed request is held.
+    /// delayed request is held; a rule ``FaultRule/afterRoute`` applies once the route ran, so
+    /// its change is made by then.
     public func faultsApplied(_ count: Int) async {
         _ = await control.faultsApplied.entries(once: count)
     }
