@@ -186,6 +186,36 @@ import Testing
         }
     }
 
+    /// A Seamless View on a page whose origin is not among the order's `hostUrls` does not open:
+    /// no frame, and `onError` says why (v3 `checkout` and v2 `paymentMenu`). The portal
+    /// documents no message of its own (docs/sandbox.md, the refusal catalogue).
+    @Test func aPageOutsideTheHostUrlsGetsOnErrorAndNoView() async throws {
+        try await HostedViewSandbox.run { sandbox in
+            for v3 in [true, false] {
+                let order = try await sandbox.createOrder(v3: v3) { order in
+                    var urls = order["urls"]?.objectValue ?? [:]
+                    urls["hostUrls"] = .array([.string("https://other.example/shop"), .string("http://localhost:8080")])
+                    order["urls"] = .object(urls)
+                }
+                let (page, recorder) = try await sandbox.sdkPage()
+                let html = v3 ? Page.checkout(scriptURL: order.scriptURL) : Page.paymentMenu(scriptURL: order.scriptURL)
+                try await sandbox.load(html, into: page)
+                let error = try await recorder.wait(for: "onError")
+                #expect(error.objectValue?[v3 ? "event" : "bodyType"] == .string("OnError"))
+                #expect(error.objectValue?["origin"] == .string(v3 ? "checkout" : "paymentmenu"))
+                #expect(
+                    error.objectValue?["details"]
+                        == .string(
+                            "This page (https://shop.example) is not at one of the payment order's hostUrls "
+                                + "(https://other.example, http://localhost:8080), so the view does not open here."))
+                #expect(try await page.evaluate("document.querySelectorAll('iframe').length") == .integer(0))
+                #expect(try await sandbox.status(order) == "Initialized")
+                #expect(await page.consoleErrors == [])
+                await page.close()
+            }
+        }
+    }
+
     @Test func theDashboardHighlightsALeniencyWarningAndSaysWhetherItIsStrict() async throws {
         try await HostedViewSandbox.run { sandbox in
             // The shape of Swedbank Pay's Node.js example backend: the payee reference as a number.

@@ -35,12 +35,14 @@ import Testing
             try await page.waitFor("document.querySelector('#approve button')", in: acs, description: "the ACS page")
             try await page.click("#approve button", in: acs)
         },
-        Journey(name: "Swish, reloaded while waiting", endsAt: HostedViewSandbox.completeUrl) { page, _ in
+        Journey(name: "Swish, reloaded while waiting", endsAt: HostedViewSandbox.completeUrl) { page, link in
             try await page.waitFor("document.querySelector('#choose-Swish')")
             try await page.click("#choose-Swish")
-            try await page.type("+46 739 000 001", into: "#swish-msisdn")
+            // The national form, as a Swedish payer types it.
+            try await page.type("073-900 00 01", into: "#swish-msisdn")
             try await page.click("#pay-swish")
             try await page.waitFor("!document.querySelector('#swish-pending').hidden")
+            try await Self.expectNoAbortWhileInTheApp(page, link)
             // A reload opens the payment where it stands: still waiting for the app.
             try await page.perform("window.beforeReload = true, location.reload(), true")
             try await page.waitFor(
@@ -93,6 +95,29 @@ import Testing
     ]
 
     typealias Page = HostedViewMerchantPage
+
+    /// While the payer is in the Swish app the order offers no abort (the reference's operations
+    /// table): the page hides its Cancel, the order's operations lack the abort rel and the
+    /// merchant's PATCH … Abort is refused with 409, leaving the order as it was.
+    static func expectNoAbortWhileInTheApp(_ page: BrowserPage, _ link: RedirectLink) async throws {
+        #expect(try await page.evaluate("document.querySelector('#cancel-payment').hidden") == .bool(true))
+        let sandbox = link.sandbox
+        let before = try await sandbox.call("GET", link.order.id, body: nil)
+        let rels = before.objectValue?["operations"]?.arrayValue?.compactMap { $0.objectValue?["rel"]?.stringValue }
+        #expect(rels?.contains { $0 == "abort" || $0 == "update-paymentorder-abort" } == false, "\(rels ?? [])")
+        let abort = SwedbankPaySDK.JSONValue.object([
+            "paymentorder": .object(["operation": .string("Abort"), "abortReason": .string("CancelledByConsumer")])
+        ])
+        let refused = try await sandbox.call("PATCH", link.order.id, body: abort).objectValue
+        #expect(refused?["status"] == .integer(409))
+        #expect(refused?["type"] == .string("https://api.payex.com/psp/errordetail/conflict"))
+        #expect(
+            refused?["detail"]
+                == .string(
+                    "The payer is paying in the Swish app; the payment order cannot be aborted until that attempt ends."
+                ))
+        #expect(try await sandbox.status(link.order) == "Initialized")
+    }
 
     /// The order's redirect href, as the merchant reads it from the order's operations.
     static func redirectLink(_ sandbox: HostedViewSandbox, _ order: HostedViewSandbox.Order, v3: Bool) async throws

@@ -89,6 +89,44 @@ import Testing
         }
     }
 
+    /// In the browser the payer decides: with the sandbox's defaults (whose native other-device
+    /// Swish approves itself after 3 s) a Swish payment on the page still waits a minute later;
+    /// it approves itself only when `swishWebApprovalDelay` asks for it.
+    @Test func swishInThePageWaitsForThePayerUnlessADelayIsAskedFor() async throws {
+        let defaults = SandboxHarness {
+            $0.swishOtherDeviceApprovalDelay = SandboxConfiguration().swishOtherDeviceApprovalDelay
+        }
+        try await defaults.run { client in
+            let (id, token) = try await F.create(client)
+            let started = try await F.post(
+                client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Swish", "msisdn": "+46739000001"}"#)
+            #expect(try started.object["outcome"] == .string("swishPending"))
+            defaults.clock.advance(by: 60)
+            let polled = try await client.send(.get, "/checkout/frame/\(token)/state", token: nil)
+            #expect(try polled.object["outcome"] == .string("swishPending"))
+            #expect(try await F.read(client, id)["status"] == .string("Initialized"))
+        }
+        let asked = SandboxHarness { $0.swishWebApprovalDelay = 3 }
+        try await asked.run { client in
+            let (id, token) = try await F.create(client)
+            _ = try await F.post(
+                client, "/checkout/frame/\(token)/attempts", #"{"instrument": "Swish", "msisdn": "+46739000001"}"#)
+            asked.clock.advance(by: 3)
+            let polled = try await client.send(.get, "/checkout/frame/\(token)/state", token: nil)
+            #expect(try polled.object["outcome"] == .string("paid"))
+            #expect(try await F.read(client, id)["status"] == .string("Paid"))
+        }
+    }
+
+    /// The Swedish forms a payer types into the Swish field, written as the menu sends them.
+    @Test(arguments: [
+        ("0739000001", "+46739000001"), ("073-900 00 01", "+46739000001"), ("0046739000001", "+46739000001"),
+        ("+46 73 900 00 01", "+46739000001"),
+    ])
+    func swishTakesSwedishNumberForms(typed: String, normalized: String) throws {
+        #expect(try HostedViewPayment.swishNumber(typed, nationalPrefix: "+46") == normalized)
+    }
+
     @Test func theInvoicePageApprovesInsideTheMenu() async throws {
         try await SandboxHarness().run { client in
             let (id, token) = try await F.create(client)

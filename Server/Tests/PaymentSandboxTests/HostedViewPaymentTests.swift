@@ -218,7 +218,9 @@ import Testing
 
     @Test func abortEndsThePendingAttemptAndTheOrder() throws {
         var payment = F.payment(try F.record())
-        _ = try payment.start(F.instrument("Swish", msisdn: "+46739000001"), menu: F.menu(payment))
+        // An invoice waiting on its page; an attempt in the payer's app stops the abort
+        // (PayerInAppAbortTests).
+        _ = try payment.start(F.instrument("Invoice-PayExFinancingSe"), menu: F.menu(payment))
         #expect(try payment.abort() == .aborted)
         #expect(payment.order.status == .aborted)
         #expect(payment.order.abortReason == HostedViewPayment.abortReason)

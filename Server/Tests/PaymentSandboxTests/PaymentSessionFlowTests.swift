@@ -175,7 +175,7 @@ import Testing
         }
     }
 
-    @Test func abortIsRefusedWhileSwishWaits() async throws {
+    @Test(.tags(.refusal)) func abortIsRefusedWhileSwishWaits() async throws {
         let harness = SandboxHarness()
         try await harness.run { client in
             var (driver, record) = try await Self.prepared(client, harness)

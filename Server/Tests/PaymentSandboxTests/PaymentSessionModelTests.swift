@@ -263,7 +263,7 @@ import Testing
         }
     }
 
-    @Test func anUnknownSessionIsNotFound() async throws {
+    @Test(.tags(.refusal)) func anUnknownSessionIsNotFound() async throws {
         try await SandboxHarness().run { client in
             for (method, path, body) in [
                 (HTTPRequest.Method.get, "/psp/paymentsessions/nope", nil),

@@ -168,11 +168,18 @@ import Testing
     @Test func anOrderEndedByTheMerchantEndsTheSession() throws {
         var fixture = Fixture.choosing()
         fixture.apply(Fixture.startSwish(nil))
+        let swishToken = try #require(fixture.swish?.swishToken)
+        // Not while the payer is in the Swish app (the reference's operations table): the
+        // merchant aborts once the attempt has ended.
+        #expect(throws: PaymentOrderRecord.LifecycleError.payerInApp(.swish)) {
+            try fixture.order.abort(
+                reason: "CancelledByConsumer", initiatedBy: .payee, now: PaymentOrdersFixture.testDate)
+        }
+        fixture.apply(Fixture.fail("Swish", "TechnicalError"))
         try fixture.order.abort(
             reason: "CancelledByConsumer", initiatedBy: .payee, now: PaymentOrdersFixture.testDate)
         #expect(fixture.apply(Fixture.fail("Swish", "ClientAppLaunchFailed")).problem?.status == 409)
-        #expect(
-            fixture.apply(.swishAnswer(swishToken: fixture.swish!.swishToken, approved: true)).problem?.status == 409)
+        #expect(fixture.apply(.swishAnswer(swishToken: swishToken, approved: true)).problem?.status == 409)
         #expect(fixture.apply(.getPayment).isModel)
         let operations = fixture.model.objectValue?["operations"]
         #expect(

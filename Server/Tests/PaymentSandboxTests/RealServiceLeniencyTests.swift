@@ -59,10 +59,12 @@ import Testing
     }
 
     @Test func onlyIntegersAreTurnedAndOnlyWhereTheRulesSay() {
+        // A decimal, a boolean, a string that is not digits, a field with no rule: as sent.
         let body: SwedbankPaySDK.JSONObject = [
             "paymentorder": .object([
-                "payeeInfo": .object(["payeeReference": .number(12.5), "orderReference": .integer(7)]),
-                "payer": .object(["payerReference": .integer(8)]),
+                "payeeInfo": .object(["payeeReference": .number(12.5), "orderReference": .bool(true)]),
+                "amount": .string("15.5"), "vatAmount": .string("12 kr"), "language": .integer(1),
+                "payer": .object(["email": .integer(8)]),
             ])
         ]
         let result = RealServiceLeniency.apply(to: body)
@@ -73,6 +75,31 @@ import Testing
         ])
         #expect(integer.body == ["paymentorder": .object(["payeeInfo": .object(["payeeReference": .string("-3")])])])
         #expect(integer.warnings.count == 1)
+    }
+
+    /// A `language` that is none of the 13 (`en-GB`, `no-NO`) falls back to `en-US`, the
+    /// documented fallback, with a warning; `strict` refuses it as before.
+    @Test(.tags(.refusal, .leniency), arguments: ["en-GB", "no-NO"])
+    func anUnknownLanguageFallsBackToEnglishWithAWarning(language: String) async throws {
+        let order = Fixture.order { $0["language"] = .string(language) }
+        let warning =
+            "paymentorder.language \"\(language)\" is none of Swedbank Pay's languages; Swedbank Pay falls back to"
+            + " \"en-US\", and so the payer's pages are in English"
+        try await SandboxHarness().run { client in
+            let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(order))
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try reply.object["paymentOrder"]?.objectValue?["language"] == .string("en-US"))
+            #expect(try await Self.logEntries(client).map(\.warnings) == [[.string(warning)]])
+        }
+        try await SandboxHarness { $0.strict = true }.run { client in
+            let reply = try await client.send(.post, "/psp/paymentorders", json: Fixture.body(order))
+            #expect(reply.status == 400)
+            #expect(
+                try reply.object["problems"]
+                    == json(
+                        #"[{"name": "paymentorder.language", "description": "The field must be one of the supported cultures, such as \"sv-SE\"."}]"#
+                    ))
+        }
     }
 
     struct LogEntry {

@@ -162,7 +162,7 @@ import Testing
         }
     }
 
-    @Test func anUnknownTokenIsThePortalsProblem() async throws {
+    @Test(.tags(.refusal)) func anUnknownTokenIsThePortalsProblem() async throws {
         try await SandboxHarness().run { client in
             let reply = try await client.send(
                 .post, "/psp/paymentorders",
@@ -189,7 +189,7 @@ import Testing
         }
     }
 
-    @Test func deletedTokensPayNoMore() async throws {
+    @Test(.tags(.refusal)) func deletedTokensPayNoMore() async throws {
         try await SandboxHarness().run { client in
             let tokens = try await Self.tokens(client)
             let deletion = #"{"state": "Deleted", "comment": "Subscription ended"}"#

@@ -13,6 +13,8 @@ extension PaymentOrderRecord {
         case notInitialized(PaymentOrderStatus)
         /// The instrument is not one the payer may use for this order.
         case instrumentNotAvailable(SandboxInstrument)
+        /// The payer is in the Swish, Vipps or MobilePay app, where the order cannot be aborted.
+        case payerInApp(SandboxInstrument)
     }
 
     /// Notes that the payer opened the payment (`PaymentLoaded`), once.
@@ -115,9 +117,10 @@ extension PaymentOrderRecord {
                 amount: order.amount))
     }
 
-    /// Aborts the order (merchant PATCH, or the payer cancelling).
+    /// Aborts the order (merchant PATCH, or the payer cancelling); refused while the payer is in
+    /// an app (``checkAbortable()``).
     mutating func abort(reason: String, initiatedBy: HistoryInitiator, now: Date) throws(LifecycleError) {
-        guard status == .initialized else { throw .notInitialized(status) }
+        try checkAbortable()
         status = .aborted
         abortReason = reason
         history.append(HistoryEntry(created: now, name: .paymentAborted, initiatedBy: initiatedBy))

@@ -25,6 +25,9 @@ enum HostedViewClientScript {
         var paymentOrderId: String?
         /// Why the view cannot open (unknown or expired token).
         var error: String?
+        /// The origins of the order's `hostUrls`: a page at any other origin gets `onError` and
+        /// no frame. Empty (a consumer view, an unknown token) checks nothing.
+        var hostOrigins: [String] = []
 
         var json: SwedbankPaySDK.JSONValue {
             .object([
@@ -34,6 +37,7 @@ enum HostedViewClientScript {
                 "error": error.map { .string($0) } ?? .null, "errorOrigin": .string(kind.errorOrigin),
                 "title": .string(kind.frameTitle),
                 "cultures": .array(SwedbankPaySDK.Culture.allCases.map { .string($0.rawValue) }),
+                "hostOrigins": .array(hostOrigins.map { .string($0) }),
             ])
         }
     }
@@ -133,6 +137,16 @@ enum HostedViewClientScript {
           if (this.iframe) { return this; }
           if (!boot.frameUrl) {
             later(function () { self.fail(boot.error); });
+            return this;
+          }
+          // The portal: hostUrls are "the URLs valid for embedding" the view. It documents no
+          // message for another page, so the view refuses to open there and says why in onError.
+          var here = window.location.origin;
+          if (boot.hostOrigins.length > 0 && boot.hostOrigins.indexOf(here) < 0) {
+            later(function () {
+              self.fail("This page (" + here + ") is not at one of the payment order's hostUrls (" +
+                boot.hostOrigins.join(", ") + "), so the view does not open here.");
+            });
             return this;
           }
           var id = typeof container === "string" ? container : containerId(this.config.container);

@@ -11,7 +11,8 @@ struct HostedViewContext: Sendable {
     let ids: IDGenerator
     /// The payer's stored tokens (empty for guest orders).
     let storedTokens: [PayerTokenRecord]
-    /// ``SandboxConfiguration/swishOtherDeviceApprovalDelay``.
+    /// ``SandboxConfiguration/swishWebApprovalDelay``: nil (the default) leaves a Swish payment
+    /// to the payer's Approve or Decline.
     let swishApprovalDelay: TimeInterval?
 }
 #endif

@@ -105,7 +105,7 @@ struct HostedViewPayment: Sendable {
             let number = try begin(instrument)
             return payCard(card, number: number, consent: request.consent && menu.showsConsent)
         case .swish:
-            let msisdn = try Self.swishNumber(request.msisdn)
+            let msisdn = try Self.swishNumber(request.msisdn, nationalPrefix: "+46")
             let number = try begin(instrument)
             state.pending = .swish(number: number, msisdn: msisdn, startedAt: context.now)
             return .swishPending(attempt: number)
@@ -134,9 +134,16 @@ struct HostedViewPayment: Sendable {
     }
 
     /// The MSISDN without spaces or dashes: `+` and 8 to 15 digits, as the Swish API (and the
-    /// Vipps and MobilePay steps) want.
-    static func swishNumber(_ text: String?) throws -> String {
-        let msisdn = (text ?? "").filter { $0 != " " && $0 != "-" }
+    /// Vipps and MobilePay steps) want. With a `nationalPrefix` (Swish: `+46`) the forms a payer
+    /// types in that country are taken too and written as the menu sends them: `0739000001`
+    /// becomes `+46739000001`, and `0046…` `+46…`.
+    static func swishNumber(_ text: String?, nationalPrefix: String? = nil) throws -> String {
+        var msisdn = (text ?? "").filter { $0 != " " && $0 != "-" }
+        if msisdn.hasPrefix("00") {
+            msisdn = "+" + msisdn.dropFirst(2)
+        } else if let nationalPrefix, msisdn.range(of: #"^0[1-9][0-9]{6,12}$"#, options: .regularExpression) != nil {
+            msisdn = nationalPrefix + msisdn.dropFirst()
+        }
         guard msisdn.range(of: #"^\+[1-9][0-9]{7,14}$"#, options: .regularExpression) != nil else {
             throw SandboxProblem.inputError(
                 "The mobile number is invalid.",
@@ -259,8 +266,15 @@ struct HostedViewPayment: Sendable {
     }
 
     /// The payer cancelled the payment (the menu's cancel link or the script's `cancel()`).
+    /// Refused, changing nothing, while the payer is in the Swish, Vipps or MobilePay app: the
+    /// order offers no abort then (the menu hides its Cancel meanwhile).
     mutating func abort() throws -> HostedViewOutcome {
         try requireOpen()
+        do {
+            try order.checkAbortable()
+        } catch {
+            throw Self.problem(for: error)
+        }
         if let pending = state.pending {
             order.abortAttempt(
                 instrument: pending.instrument, number: pending.number, reason: Self.abortReason, now: context.date)
@@ -329,6 +343,8 @@ struct HostedViewPayment: Sendable {
             return problem
         case PaymentOrderRecord.LifecycleError.notInitialized(let status):
             return .conflict("The payment order is \(status.rawValue).")
+        case PaymentOrderRecord.LifecycleError.payerInApp(let app):
+            return .conflict(PaymentOrderRecord.LifecycleError.payerInAppDetail(app))
         case PaymentOrderRecord.LifecycleError.instrumentNotAvailable(let instrument):
             return .inputError(
                 "The instrument is not offered.", problems: [("instrument", "\(instrument.rawValue) is not offered.")])

@@ -38,7 +38,7 @@ struct HostedViewService: Sendable {
             }
             let context = HostedViewContext(
                 date: services.date, now: services.clock.now, ids: services.ids, storedTokens: storedTokens,
-                swishApprovalDelay: services.configuration.swishOtherDeviceApprovalDelay)
+                swishApprovalDelay: services.configuration.swishWebApprovalDelay)
             if readFirst {
                 var trial = HostedViewPayment(order: order, state: state, context: context)
                 let result = try step(&trial)

@@ -43,8 +43,11 @@ enum PaymentMenuChecks {
             return errors;
           }
           function msisdn(value) { return /^\+[1-9]\d{7,14}$/.test(value); }
+          // Swish also takes the Swedish forms (0739000001, 0046739000001); the server writes
+          // them as +46739000001 (HostedViewPayment.swishNumber).
+          function swishMsisdn(value) { return msisdn(value) || /^00[1-9]\d{7,14}$/.test(value) || /^0[1-9]\d{6,12}$/.test(value); }
           function email(value) { return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value); }
-          return { luhn: luhn, expiry: expiry, card: card, msisdn: msisdn, email: email };
+          return { luhn: luhn, expiry: expiry, card: card, msisdn: msisdn, swishMsisdn: swishMsisdn, email: email };
         })();
         """#
 }

@@ -41,7 +41,7 @@ enum PaymentMenuControls {
           on("swish-form", "submit", function (event) {
             event.preventDefault();
             var msisdn = msisdnValue("swish-msisdn");
-            var errors = msisdnValid(msisdn) ? {} : { "swish-msisdn": pageWords.msisdnError };
+            var errors = menuChecks.swishMsisdn(msisdn) ? {} : { "swish-msisdn": pageWords.msisdnError };
             if (showErrors(errors, ["swish-msisdn"])) { start({ instrument: boot.swishInstrument, msisdn: msisdn }, "swish-msisdn"); }
           });
           on("pay-invoice", "click", function (event) {

@@ -55,17 +55,22 @@ enum PaymentMenuScript {
             for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = busy; }
             main.setAttribute("aria-busy", busy ? "true" : "false");
           }
+          // The order offers no abort while the payer is in the Swish, Vipps or MobilePay app,
+          // so Cancel is hidden then and offered again when the attempt ends.
+          function offerCancel(offered) {
+            var cancel = $("cancel-payment");
+            if (cancel) { cancel.hidden = !offered; }
+          }
           function showMenu(visible) {
             var payer = $("payer");
             $("instruments").hidden = !visible || (payer !== null && !payer.hidden);
-            if (visible) { $("subview").hidden = true; $("swish-pending").hidden = true; }
+            if (visible) { $("subview").hidden = true; $("swish-pending").hidden = true; offerCancel(true); }
           }
           function finish(text) {
             showMenu(false);
             $("subview").hidden = true;
             $("swish-pending").hidden = true;
-            var cancel = $("cancel-payment");
-            if (cancel) { cancel.hidden = true; }
+            offerCancel(false);
             var done = $("done");
             done.textContent = text;
             done.hidden = false;
@@ -133,11 +138,13 @@ enum PaymentMenuScript {
               break;
             case "walletApp":
               openSubview(outcome.url, pageWords.approveIn.replace("{name}", outcome.instrument));
+              offerCancel(false);
               post("pending", {});
               break;
             case "swishPending":
               showMenu(false);
               $("swish-pending").hidden = false;
+              offerCancel(false);
               post("pending", {});
               startPolling();
               break;

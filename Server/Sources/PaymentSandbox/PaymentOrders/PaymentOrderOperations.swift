@@ -31,7 +31,9 @@ enum PaymentOrderOperations {
             ]
             if isOpen {
                 operations.append(session)
-                for rel: PaymentOrderRel in [.updateOrder, .abort, .abortPaymentAttempt] {
+                // No abort while the payer is in the Swish, Vipps or MobilePay app (§2.4).
+                let abort: [PaymentOrderRel] = record.payersApp == nil ? [.abort] : []
+                for rel in [.updateOrder] + abort + [.abortPaymentAttempt] {
                     operations.append(operation(rel, method: "PATCH", href: orderHref))
                 }
                 if record.isInstrumentMode {
@@ -51,7 +53,8 @@ enum PaymentOrderOperations {
             ]
             if isOpen {
                 operations.append(session)
-                for rel: PaymentOrderRel in [.updatePaymentOrderAbort, .updatePaymentOrderUpdateOrder] {
+                let abort: [PaymentOrderRel] = record.payersApp == nil ? [.updatePaymentOrderAbort] : []
+                for rel in abort + [.updatePaymentOrderUpdateOrder] {
                     operations.append(operation(rel, method: "PATCH", href: orderHref))
                 }
                 if record.isInstrumentMode {

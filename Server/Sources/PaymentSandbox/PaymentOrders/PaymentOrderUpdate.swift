@@ -131,27 +131,22 @@ enum PaymentOrderUpdate: Sendable, Equatable {
             record.history.append(
                 HistoryEntry(created: now, name: .paymentInstrumentSet, initiatedBy: .payee, instrument: offered))
         case .abort(let reason):
-            try? record.abort(reason: reason, initiatedBy: .payee, now: now)
+            do {
+                try record.abort(reason: reason, initiatedBy: .payee, now: now)
+            } catch .payerInApp(let app) {
+                throw SandboxProblem.conflict(PaymentOrderRecord.LifecycleError.payerInAppDetail(app))
+            } catch {
+                throw SandboxProblem.conflict("The payment order is \(record.status.rawValue).")
+            }
         case .abortAttempt(let reason):
             // Without a running attempt there is nothing to stop; the call still succeeds, so a
             // client that aborts twice does not get an error.
-            if let attempt = Self.runningAttempt(record), let instrument = attempt.instrument,
+            if let attempt = record.runningAttempt, let instrument = attempt.instrument,
                 let number = attempt.number
             {
                 record.abortAttempt(instrument: instrument, number: number, reason: reason, now: now)
             }
         }
-    }
-
-    /// The started attempt that has not yet failed, been aborted or paid.
-    static func runningAttempt(_ record: PaymentOrderRecord) -> HistoryEntry? {
-        let attemptEvents: Set<HistoryEvent> = [
-            .paymentAttemptStarted, .paymentAttemptFailed, .paymentAttemptAborted, .paymentPaid,
-        ]
-        guard let last = record.history.last(where: { attemptEvents.contains($0.name) }),
-            last.name == .paymentAttemptStarted
-        else { return nil }
-        return last
     }
 }
 #endif

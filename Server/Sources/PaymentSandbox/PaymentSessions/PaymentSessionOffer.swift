@@ -21,7 +21,10 @@ struct PaymentSessionOffer: Sendable {
             operations = Self.terminalOperations(order: order) + [.post(.eventLogging, links.events)]
             return
         }
-        let abort: [SessionOperation] = order.order.urls.cancelUrl == nil ? [] : [.post(.abortPayment, links.abort)]
+        // Not offered without a cancelUrl, nor while the payer is in an app (a Vipps attempt
+        // started in the web view, say): the order offers no abort then.
+        let abort: [SessionOperation] =
+            order.order.urls.cancelUrl == nil || order.payersApp != nil ? [] : [.post(.abortPayment, links.abort)]
         let available = Self.availableMethods(session: session, order: order)
         switch session.phase {
         case .fresh, .finished:  // .finished is handled by the guard above

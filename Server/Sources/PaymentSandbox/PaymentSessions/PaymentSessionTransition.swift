@@ -137,6 +137,8 @@ struct PaymentSessionTransition: Sendable {
             return problem
         case PaymentOrderRecord.LifecycleError.notInitialized(let status):
             return .operationNotAllowed("The payment order is \(status.rawValue).")
+        case PaymentOrderRecord.LifecycleError.payerInApp(let app):
+            return .operationNotAllowed(PaymentOrderRecord.LifecycleError.payerInAppDetail(app))
         case PaymentOrderRecord.LifecycleError.instrumentNotAvailable(let instrument):
             return .operationNotAllowed("\(instrument.rawValue) is not available for this payment order.")
         default:

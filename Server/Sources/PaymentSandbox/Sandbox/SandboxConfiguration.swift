@@ -42,6 +42,10 @@ public struct SandboxConfiguration: Sendable {
     /// tried again.
     public var callbackRetryDelays: [TimeInterval]
     /// Seconds a callback POST to the merchant may take.
+    /// Seconds after which a Swish payment started in a web page (the Redirect page or the
+    /// Seamless View) approves itself. nil, the default, leaves it to the payer's Approve or
+    /// Decline on the page (or the control API), as a real payer's phone would.
+    public var swishWebApprovalDelay: TimeInterval?
     public var callbackTimeout: TimeInterval
     /// The token every control request (`/sandbox/requests`, `/sandbox/faults`, `/sandbox/reset`,
     /// `/sandbox/paymentorders`, ...) must carry as `Authorization: Bearer <token>`. nil needs
