@@ -7,7 +7,8 @@ import SwedbankPaySDK
 ///
 /// Only rules with evidence are here (docs/sandbox.md names it); where the real behaviour is
 /// unknown the sandbox stays as strict as the documentation. With `strict` nothing is rewritten
-/// and the validator refuses such a request with its usual `inputerror` problem.
+/// and the validator refuses such a request with its usual `inputerror` problem. A `language`
+/// that is none of the 13 falls back to `en-US` (``LanguageFallback``).
 enum RealServiceLeniency {
     /// A string field that the real service also takes as a JSON integer, storing and returning
     /// the integer's decimal digits as the string.
@@ -34,6 +35,7 @@ enum RealServiceLeniency {
                 "\(rule.name) sent as a number; Swedbank Pay accepts it and answers with the string \"\(number)\","
                     + " which your integration may not expect")
         }
+        LanguageFallback.apply(to: &body, warnings: &warnings)
         return (body, warnings)
     }
 
