@@ -13,7 +13,8 @@ enum PageFraming: Sendable, Equatable {
     case nobody
     /// `Content-Security-Policy: frame-ancestors <origins>`; no `X-Frame-Options`, which cannot
     /// name several origins (and which a browser ignores where `frame-ancestors` is sent).
-    /// Empty frames nowhere, as ``nobody``.
+    /// Empty (an order without `hostUrls`, such as a merchant-initiated one, which names no
+    /// page) restricts nothing.
     case origins([String])
 
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
@@ -32,9 +33,10 @@ enum PageFraming: Sendable, Equatable {
     func apply(to response: Response) -> Response {
         var response = response
         switch self {
-        case .origins(let origins) where !origins.isEmpty:
+        case .origins(let origins):
+            guard !origins.isEmpty else { break }
             response.headers[.contentSecurityPolicy] = "frame-ancestors " + origins.joined(separator: " ")
-        case .nobody, .origins:
+        case .nobody:
             response.headers[.contentSecurityPolicy] = "frame-ancestors 'none'"
             response.headers[Self.xFrameOptions] = "DENY"
         }
