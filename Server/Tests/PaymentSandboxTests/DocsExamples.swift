@@ -60,7 +60,9 @@ struct DocsExamples: Sendable {
 }
 
 /// A JSON document's shape: every path to a leaf (array elements as `[]`, an empty object or array
-/// as a leaf of its own) with the JSON types found there.
+/// as a leaf of its own) with the JSON types found there. An operation is an element of its own
+/// (`operations[rel=capture].href`), and so is a token (`tokens[type=recurrence].token`): every
+/// documented operation and token must be there, not just one of the list.
 enum JSONShape {
     enum Kind: String, Sendable, Hashable {
         case string, number, bool, null, object, array
@@ -91,12 +93,21 @@ enum JSONShape {
             }
         case .array(let items):
             if items.isEmpty || !leavesOnly { paths[path, default: []].insert(.array) }
-            for item in items { walk(item, at: path + "[]", leavesOnly: leavesOnly, into: &paths) }
+            for item in items { walk(item, at: path + element(item), leavesOnly: leavesOnly, into: &paths) }
         case .string: paths[path, default: []].insert(.string)
         case .integer, .number: paths[path, default: []].insert(.number)
         case .bool: paths[path, default: []].insert(.bool)
         case .null: paths[path, default: []].insert(.null)
         }
+    }
+
+    /// An array element's step: `[rel=<rel>]` for an operation, `[type=<type>]` for a token, `[]`
+    /// for anything else.
+    private static func element(_ item: SwedbankPaySDK.JSONValue) -> String {
+        guard let object = item.objectValue else { return "[]" }
+        if let rel = object["rel"]?.stringValue { return "[rel=\(rel)]" }
+        if object["token"] != nil, let type = object["type"]?.stringValue { return "[type=\(type)]" }
+        return "[]"
     }
 
     /// The member at a dotted path (`a.b.0.c`: numbers index arrays).

@@ -43,8 +43,9 @@ import Testing
         Row(v3: true, status: .paid, instrumentMode: true, rels: v3Views),
         Row(v3: true, status: .aborted, instrumentMode: false, rels: v3Views),
         Row(v3: true, status: .failed, instrumentMode: false, rels: v3Views),
-        Row(v3: true, status: .cancelled, instrumentMode: false, rels: v3Views),
-        Row(v3: true, status: .reversed, instrumentMode: false, rels: v3Views),
+        // Nothing left to show the payer: the portal's examples of both list no view.
+        Row(v3: true, status: .cancelled, instrumentMode: false, rels: []),
+        Row(v3: true, status: .reversed, instrumentMode: false, rels: []),
         Row(v3: false, status: .initialized, instrumentMode: false, rels: v2Open),
         Row(
             v3: false, status: .initialized, instrumentMode: true, rels: v2Open + ["update-paymentorder-setinstrument"]),

@@ -110,7 +110,7 @@ import Testing
                 try Self.snapshot(last)
                     == Snapshot(
                         status: "Reversed", remaining: ["remainingCaptureAmount": 0, "remainingReversalAmount": 0],
-                        rels: Self.viewRels))
+                        rels: []))
 
             let list = try await client.send(.get, path + "/financialtransactions")
             let entries = try #require(
@@ -159,7 +159,8 @@ import Testing
             let path = try await Self.paidOrder(client)
             let cancelled = try await client.send(
                 .post, path + "/cancellations", json: Self.transaction(reference: "CAN1", description: "Out of stock"))
-            #expect(try Self.snapshot(cancelled) == Snapshot(status: "Cancelled", remaining: [:], rels: Self.viewRels))
+            // Nothing left to do or show: no operations at all, as the portal's cancelled example lists.
+            #expect(try Self.snapshot(cancelled) == Snapshot(status: "Cancelled", remaining: [:], rels: []))
             let resource = try await client.send(.get, path + "/cancelled")
             #expect(
                 try resource.object["cancelled"]?.objectValue?["transactionType"] == .string("Cancellation"))
@@ -234,7 +235,8 @@ import Testing
                 .post, path + "/captures", json: Self.transaction(amount: 100, vat: 25, reference: "AB999"))
             #expect(reused.status == 409)
             let bad = try await client.send(
-                .post, path + "/captures", json: #"{"transaction": {"amount": 0, "vatAmount": 5, "payeeReference": 7}}"#
+                .post, path + "/captures",
+                json: #"{"transaction": {"amount": 0, "vatAmount": 5, "payeeReference": 7.5}}"#
             )
             #expect(bad.status == 400)
             #expect(
@@ -306,9 +308,11 @@ import Testing
                         "remainingCaptureAmount": 1500, "remainingCancellationAmount": 1500,
                         "remainingReversalAmount": 0,
                     ])
+            // v2 answers a capture with the transaction (PHPSDKRequestsTests); the order shows the rest.
             let captured = try await client.send(
                 .post, path + "/captures", json: Self.transaction(amount: 1500, vat: 375, reference: "C"))
-            #expect(try Self.snapshot(captured).rels.first == "create-paymentorder-reversal")
+            #expect(captured.status == 200)
+            #expect(try Self.snapshot(await client.send(.get, path)).rels.first == "create-paymentorder-reversal")
         }
     }
 

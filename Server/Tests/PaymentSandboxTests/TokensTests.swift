@@ -126,6 +126,24 @@ import Testing
         }
     }
 
+    /// The `delete-payerownedtokens` link the portal documents is
+    /// `PATCH …/payerOwnedPaymentTokens/{payerReference}`; its PATCH examples use
+    /// `…/payerownedtokens/`: every spelling of both collections reads and deletes.
+    @Test(arguments: ["payerOwnedPaymentTokens", "payerownedpaymenttokens", "payerOwnedTokens", "payerownedtokens"])
+    func everySpellingOfThePayersTokensDeletesThem(collection: String) async throws {
+        let harness = SandboxHarness()
+        try await harness.run { client in
+            _ = try await Self.payWithToken(client, reference: "R1")
+            let read = try await client.send(.get, "/psp/paymentorders/\(collection)/payer1")
+            #expect(read.status == 200, "\(read.text)")
+            let reply = try await client.send(
+                .patch, "/psp/paymentorders/\(collection)/payer1", json: #"{"state": "Deleted", "comment": "gdpr"}"#)
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(try reply.object["payerOwnedTokens"]?.objectValue?["tokens"]?.arrayValue?.count == 1)
+            #expect(await harness.sandbox.services.store.tokens(payerReference: "payer1").map(\.deleted) == [true])
+        }
+    }
+
     @Test func deletionBodiesAreChecked() async throws {
         try await SandboxHarness().run { client in
             let token = try await Self.payWithToken(client)

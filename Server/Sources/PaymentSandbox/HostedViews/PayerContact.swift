@@ -9,7 +9,7 @@ struct PayerContact: Sendable, Equatable {
     let msisdn: String?
 
     /// The sandbox's test person, which the forms offer to fill in.
-    static let testPerson = PayerContact(email: "leia.ahlstrom@payex.com", msisdn: "+46739000001")
+    static let testPerson = PayerContact(email: "leia.ahlstrom@swedbankpay.com", msisdn: "+46739000001")
 
     /// 400 `inputerror` naming `email` and/or `msisdn`. The e-mail needs one `@` and a dot in the
     /// domain; the number is optional, spaces and dashes are ignored.

@@ -124,7 +124,12 @@ enum PaymentOrderDocument {
     static func subResource(_ resource: PaymentOrderSubResource, of record: PaymentOrderRecord)
         -> SwedbankPaySDK.JSONObject
     {
-        ["paymentOrder": .string(record.path), resource.memberName: .object(resource.render(record))]
+        var document: SwedbankPaySDK.JSONObject = [
+            "paymentOrder": .string(record.path), resource.memberName: .object(resource.render(record)),
+        ]
+        // The portal's metadata example names the order `payment`; both names are given.
+        if resource == .metadata { document["payment"] = .string(record.path) }
+        return document
     }
 }
 #endif

@@ -22,13 +22,17 @@ enum PaymentOrderOperations {
         // The merchant's post-purchase operations come first, as in the portal's examples.
         var operations: [SwedbankPaySDK.Operation] = postPurchase(for: record, orderHref: orderHref)
         if record.isV3 {
-            operations += [
-                operation(
-                    .redirectCheckout, contentType: "text/html", href: base.url("/checkout/\(record.viewToken)")),
-                operation(
-                    .viewCheckout, contentType: "application/javascript",
-                    href: base.url("/checkout/client/\(record.viewToken)?culture=\(language)")),
-            ]
+            // A cancelled or reversed order has nothing left for the payer to see: the portal's
+            // examples of both list only what the merchant can still do.
+            if record.status != .cancelled && record.status != .reversed {
+                operations += [
+                    operation(
+                        .redirectCheckout, contentType: "text/html", href: base.url("/checkout/\(record.viewToken)")),
+                    operation(
+                        .viewCheckout, contentType: "application/javascript",
+                        href: base.url("/checkout/client/\(record.viewToken)?culture=\(language)")),
+                ]
+            }
             if isOpen {
                 operations.append(session)
                 // No abort while the payer is in the Swish, Vipps or MobilePay app (§2.4).

@@ -35,13 +35,13 @@ struct PaymentOrderRoutes: SandboxModule {
         }
         merchant.patch("/psp/paymentorders/:id") { request, context in
             try await SandboxProblem.scoping(to: .paymentorders) {
-                try await update(request, id: context.pathOrderID())
+                try await update(request, id: context.pathOrderID(), notes: context.notes)
             }
         }
         for (path, kind) in Self.postPurchasePaths {
             merchant.post("/psp/paymentorders/:id/\(path)") { request, context in
                 try await SandboxProblem.scoping(to: .paymentorders) {
-                    try await postPurchase(request, id: context.pathOrderID(), kind: kind)
+                    try await postPurchase(request, id: context.pathOrderID(), kind: kind, notes: context.notes)
                 }
             }
         }
@@ -49,13 +49,19 @@ struct PaymentOrderRoutes: SandboxModule {
 
     func reset() async {}
 
+    /// A request's JSON body as the real service reads it: what it takes beyond its documentation
+    /// converted, each conversion a warning in the request log (``RealServiceLeniency``); as sent
+    /// under `strict`.
+    private func body(_ request: Request, notes: RequestNotes) async throws -> SwedbankPaySDK.JSONObject {
+        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+        guard !services.settings.values.strict else { return body }
+        let lenient = RealServiceLeniency.apply(to: body)
+        notes.warn(lenient.warnings)
+        return lenient.body
+    }
+
     private func create(_ request: Request, notes: RequestNotes) async throws -> Response {
-        var body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
-        if !services.settings.values.strict {
-            let lenient = RealServiceLeniency.apply(to: body)
-            body = lenient.body
-            notes.warn(lenient.warnings)
-        }
+        let body = try await body(request, notes: notes)
         let facts = PaymentOrderFactory.RequestFacts(
             contentType: request.headers.value(.contentType), accept: request.headers.value(.accept),
             userAgent: request.headers.value(.userAgent))
@@ -105,8 +111,8 @@ struct PaymentOrderRoutes: SandboxModule {
             .object(PaymentOrderDocument.subResource(resource, of: record)), apiVersion: record.apiVersion)
     }
 
-    private func update(_ request: Request, id: String) async throws -> Response {
-        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+    private func update(_ request: Request, id: String, notes: RequestNotes) async throws -> Response {
+        let body = try await body(request, notes: notes)
         let change = try PaymentOrderUpdate.parse(body)
         let now = services.date
         let updated = try await services.store.updateOrder(id: id) { record in
@@ -199,9 +205,10 @@ struct PaymentOrderRoutes: SandboxModule {
         return JSONResponse.make(SwedbankPaySDK.JSONValue.object(object), apiVersion: record.apiVersion)
     }
 
-    private func postPurchase(_ request: Request, id: String, kind: FinancialTransaction.Kind) async throws -> Response
-    {
-        let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
+    private func postPurchase(
+        _ request: Request, id: String, kind: FinancialTransaction.Kind, notes: RequestNotes
+    ) async throws -> Response {
+        let body = try await body(request, notes: notes)
         let change = try PostPurchaseBody.parse(body, kind: kind)
         let guid = services.ids.guid()
         let now = services.date
@@ -224,6 +231,10 @@ struct PaymentOrderRoutes: SandboxModule {
         guard let (record, refusal) = updated else { throw SandboxProblem.notFound("No payment order \(id).") }
         if let refusal { throw refusal }
         services.callbacks.orderChanged(record)
+        // v2 answers with the transaction made (its pages' shape), v3 with the whole order.
+        if !record.isV3, let made = record.transactions.last(where: { $0.guid == guid }) {
+            return JSONResponse.make(.object(V2Resources.postPurchase(made, of: record)), apiVersion: record.apiVersion)
+        }
         return respond(record, request)
     }
 

@@ -11,31 +11,30 @@ struct PayerTokenRoutes: SandboxModule {
     let services: SandboxServices
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
-        merchant.get("/psp/paymentorders/payerownedpaymenttokens/:payerReference") { request, context in
-            let reference = try Self.payerReference(context)
-            let tokens = await services.store.tokens(payerReference: reference)
-            return JSONResponse.make(
-                SwedbankPaySDK.JSONValue.object(
-                    PayerTokenDocument.legacy(
-                        payerReference: reference, tokens: tokens, base: services.urls(for: request))))
-        }
-        merchant.get("/psp/paymentorders/payerownedtokens/:payerReference") { request, context in
-            let reference = try Self.payerReference(context)
-            return await current(reference, request)
-        }
-        merchant.patch("/psp/paymentorders/payerownedtokens/:payerReference") { request, context in
-            let reference = try Self.payerReference(context)
-            let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
-            var removed: [PayerTokenRecord] = []
-            for token in await services.store.tokens(payerReference: reference) where !token.deleted {
-                if let deleted = await services.store.deleteToken(token.token, comment: comment) {
-                    removed.append(deleted)
-                }
+        // The portal spells these paths in camel case (`payerOwnedPaymentTokens`, the link of
+        // `delete-payerownedtokens`) and in lower case (its PATCH examples): both are served.
+        for collection in ["payerownedpaymenttokens", "payerOwnedPaymentTokens"] {
+            merchant.get(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
+                let reference = try Self.payerReference(context)
+                let tokens = await services.store.tokens(payerReference: reference)
+                return JSONResponse.make(
+                    SwedbankPaySDK.JSONValue.object(
+                        PayerTokenDocument.legacy(
+                            payerReference: reference, tokens: tokens, base: services.urls(for: request))))
             }
-            return JSONResponse.make(
-                SwedbankPaySDK.JSONValue.object(
-                    PayerTokenDocument.removed(
-                        payerReference: reference, tokens: removed, base: services.urls(for: request))))
+        }
+        for collection in ["payerownedtokens", "payerOwnedTokens"] {
+            merchant.get(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
+                let reference = try Self.payerReference(context)
+                return await current(reference, request)
+            }
+        }
+        for collection in [
+            "payerownedtokens", "payerOwnedTokens", "payerownedpaymenttokens", "payerOwnedPaymentTokens",
+        ] {
+            merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
+                try await deleteAll(of: Self.payerReference(context), request)
+            }
         }
         // The portal spells the collections in camel case; both spellings are served.
         for collection in ["paymenttokens", "paymentTokens"] {
@@ -69,6 +68,21 @@ struct PayerTokenRoutes: SandboxModule {
     }
 
     func reset() async {}
+
+    /// Deletes every token of the payer; answers with the tokens removed.
+    private func deleteAll(of reference: String, _ request: Request) async throws -> Response {
+        let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+        var removed: [PayerTokenRecord] = []
+        for token in await services.store.tokens(payerReference: reference) where !token.deleted {
+            if let deleted = await services.store.deleteToken(token.token, comment: comment) {
+                removed.append(deleted)
+            }
+        }
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(
+                PayerTokenDocument.removed(
+                    payerReference: reference, tokens: removed, base: services.urls(for: request))))
+    }
 
     private func current(_ reference: String, _ request: Request) async -> Response {
         let tokens = await services.store.tokens(payerReference: reference)
