@@ -2,38 +2,68 @@
 import Foundation
 
 /// An append-only log that keeps the newest `capacity` entries — the sandbox's request, event
-/// (beacon) and callback logs, the backend's status changes — and lets a caller await an entry
-/// instead of polling for it.
+/// (beacon) and callback logs, the backend's status changes — within a byte budget when it has
+/// one, and lets a caller await an entry instead of polling for it.
 public actor BoundedLog<Entry: Sendable> {
     private let capacity: Int
-    private var entries: [Entry] = []
+    /// Kept entries from `start` on; a dropped one is nil at once, so its memory goes with it.
+    private var entries: [Entry?] = []
+    private var costs: [Int] = []
     private var start = 0
     /// How many entries were appended since the last clear, kept or not.
     public private(set) var totalAppended = 0
+    /// The most bytes the kept entries hold by ``cost``; `Int.max` without a budget.
+    public nonisolated let byteBudget: Int
+    private let cost: (@Sendable (Entry) -> Int)?
+    /// The bytes the kept entries hold by the log's account (0 without a budget).
+    public private(set) var bytes = 0
 
     /// A log keeping the newest `capacity` entries.
     public init(capacity: Int) {
         precondition(capacity > 0, "a log needs room for at least one entry")
         self.capacity = capacity
+        byteBudget = .max
+        cost = nil
     }
 
-    /// Appends `entry`, dropping the oldest beyond the capacity, and wakes who waits for it.
+    /// A log keeping the newest `capacity` entries whose costs (`cost`, each entry's estimated
+    /// bytes) add up to at most `byteBudget`; the newest entry is kept whatever it costs, so the
+    /// owner bounds each entry at the edge.
+    public init(capacity: Int, byteBudget: Int, cost: @escaping @Sendable (Entry) -> Int) {
+        precondition(capacity > 0, "a log needs room for at least one entry")
+        precondition(byteBudget > 0, "a log needs a byte budget")
+        self.capacity = capacity
+        self.byteBudget = byteBudget
+        self.cost = cost
+    }
+
+    /// The number of entries kept.
+    public var count: Int { entries.count - start }
+
+    /// Appends `entry`, dropping the oldest beyond the capacity or the budget, and wakes who waits
+    /// for it.
     public func append(_ entry: Entry) {
+        let entryCost = cost?(entry) ?? 0
         entries.append(entry)
+        costs.append(entryCost)
+        bytes += entryCost
         defer { if waiting > 0 { wakeWaiters(for: entry) } }
         totalAppended += 1
-        if entries.count - start > capacity {
+        while entries.count - start > capacity || (bytes > byteBudget && entries.count - start > 1) {
+            bytes -= costs[start]
+            entries[start] = nil
             start += 1
         }
-        if start > capacity {
+        if start > Swift.max(64, entries.count - start) {
             entries.removeFirst(start)
+            costs.removeFirst(start)
             start = 0
         }
     }
 
     /// The kept entries, oldest first.
     public func all() -> [Entry] {
-        Array(entries[start...])
+        entries[start...].compactMap { $0 }
     }
 
     /// The kept entries once at least `count` were appended since the last clear (returns at once
@@ -53,7 +83,7 @@ public actor BoundedLog<Entry: Sendable> {
     /// The first kept entry that matches `condition`, or else the first such entry appended later —
     /// an event to await, where a test would otherwise poll the log.
     public func first(where condition: @escaping @Sendable (Entry) -> Bool) async -> Entry {
-        if let kept = entries[start...].first(where: condition) { return kept }
+        if let kept = all().first(where: condition) { return kept }
         return await withCheckedContinuation {
             waiters.append((condition, $0))
             waiting += 1
@@ -117,7 +147,7 @@ public actor BoundedLog<Entry: Sendable> {
     public func first(
         where condition: @escaping @Sendable (Entry) -> Bool, within seconds: Double
     ) async -> Entry? {
-        if let kept = entries[start...].first(where: condition) { return kept }
+        if let kept = all().first(where: condition) { return kept }
         nextTimedWaiter += 1
         let id = nextTimedWaiter
         let deadline = Task {
@@ -144,6 +174,8 @@ public actor BoundedLog<Entry: Sendable> {
     /// Forgets every entry.
     public func clear() {
         entries = []
+        costs = []
+        bytes = 0
         start = 0
         totalAppended = 0
     }

@@ -26,6 +26,8 @@ struct BackendOptions: ParsableArguments {
     @Option(settings.maxCallsInFlight) var maxCallsInFlight: Int?
     @Option(settings.maxCallsQueued) var maxCallsQueued: Int?
     @Option(settings.maxCallbacksWaiting) var maxCallbacksWaiting: Int?
+    @Option(settings.maxOrdersPerUser) var maxOrdersPerUser: Int?
+    @Option(settings.ordersPerUserWindow) var ordersPerUserWindow: Double?
     @Option(settings.payeeName) var payeeName: String?
     @Option(settings.productCategory) var productCategory: String?
     @Option(settings.subsite) var subsite: String?
@@ -150,6 +152,12 @@ struct BackendOptions: ParsableArguments {
         }
         if let value = try settings.maxCallbacksWaiting.resolve(maxCallbacksWaiting) {
             configuration.maxCallbacksWaiting = value
+        }
+        if let value = try settings.maxOrdersPerUser.resolve(maxOrdersPerUser) {
+            configuration.maxOrderCreationsPerUser = value == 0 ? nil : value
+        }
+        if let value = try settings.ordersPerUserWindow.resolve(ordersPerUserWindow) {
+            configuration.orderCreationWindow = value
         }
     }
 

@@ -194,11 +194,16 @@ struct BenchBackendCommand: AsyncParsableCommand {
         var sandboxConfiguration = SandboxConfiguration(merchantTokens: [Self.token])
         sandboxConfiguration.swishOtherDeviceApprovalDelay = nil
         sandboxConfiguration.maxPaymentOrders = 1_000_000
+        // The bench measures speed at scale, not the memory bounds: every order it made stays.
+        sandboxConfiguration.storeBudgets = SandboxStoreBudgets(total: SandboxStoreBudgets.totalRange.upperBound)
         var plan = LocalStack.Plan(sandbox: sandboxConfiguration, logger: logger)
         plan.backend = LocalStack.BackendPlan(database: location) { sandboxURL, port in
-            BackendConfiguration(
+            var configuration = BackendConfiguration(
                 swedbankPayBaseURL: sandboxURL, merchantToken: Secret(Self.token), payeeId: "bench",
                 publicBaseURL: URL(string: "http://127.0.0.1:\(port)")!, apiKeys: [Secret(Self.apiKey)])
+            // One app user (BenchTarget.user) makes every order: no per-user limit.
+            configuration.maxOrderCreationsPerUser = nil
+            return configuration
         }
         // Stopped gracefully: cancelling a server can drop a connection it accepted, which traps.
         let stack = try await LocalStack.start(plan)

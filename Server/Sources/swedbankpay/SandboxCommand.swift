@@ -63,6 +63,7 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @Option(settings.controlToken) var controlToken: String?
     @Flag(settings.strict) var strict = false
+    @Option(settings.sandboxMaxStoredBytes) var maxStoredBytes: Int?
 
     /// The control token given (flag, else environment).
     func resolvedControlToken() throws -> String? { try settings.controlToken.resolve(controlToken) }
@@ -71,6 +72,16 @@ struct SandboxCommand: AsyncParsableCommand {
 
     @OptionGroup var connections: ConnectionOptions
     @OptionGroup var https: HTTPSOptions
+
+    /// The stores' total given, checked against ``SandboxStoreBudgets/totalRange``.
+    static func storedBytes(_ given: Int?) throws -> Int? {
+        guard let given else { return nil }
+        guard SandboxStoreBudgets.totalRange.contains(given) else {
+            throw ValidationError(
+                "--sandbox-max-stored-bytes must be \(AllowedValues.text(SandboxStoreBudgets.totalRange)) bytes, not \(given)")
+        }
+        return given
+    }
 
     func validate() throws {
         if let publicUrl, Self.publicURL(publicUrl) == nil {
@@ -114,6 +125,9 @@ struct SandboxCommand: AsyncParsableCommand {
         configuration.apiBaseURL = apiUrl.flatMap(Self.publicURL)
         configuration.controlToken = controlToken
         configuration.strict = settings.strict.resolve(strict)
+        if let total = try Self.storedBytes(settings.sandboxMaxStoredBytes.resolve(maxStoredBytes)) {
+            configuration.storeBudgets = SandboxStoreBudgets(total: total)
+        }
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }

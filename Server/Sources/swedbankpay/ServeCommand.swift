@@ -36,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(settings.controlToken) var controlToken: String?
     @Flag(settings.strict) var strict = false
+    @Option(settings.sandboxMaxStoredBytes) var sandboxMaxStoredBytes: Int?
 
     func run() async throws {
         try await backend.sources.load()
@@ -65,6 +66,9 @@ struct ServeCommand: AsyncParsableCommand {
         sandboxConfiguration.payeeId = "local-merchant"
         sandboxConfiguration.controlToken = controlToken
         sandboxConfiguration.strict = settings.strict.resolve(strict)
+        if let total = try SandboxCommand.storedBytes(settings.sandboxMaxStoredBytes.resolve(sandboxMaxStoredBytes)) {
+            sandboxConfiguration.storeBudgets = SandboxStoreBudgets(total: total)
+        }
         sandboxConfiguration.publicBaseURL = sandboxPublicURL
 
         let location = try backend.resolvedDatabase()

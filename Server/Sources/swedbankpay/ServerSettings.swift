@@ -140,6 +140,20 @@ struct ServerSettings: Sendable {
         parse: SettingParse.count)
 
     // App users.
+    let maxOrdersPerUser = Setting<Int>(
+        "max-orders-per-user", "SWEDBANKPAY_MAX_ORDERS_PER_USER", valueName: "count",
+        libraryDefault: BackendConfiguration.defaultMaxOrderCreationsPerUser,
+        allowed: "0 (no limit), or " + AllowedValues.text(BackendConfiguration.maxOrderCreationsPerUserRange),
+        expected: "a whole number",
+        help:
+            "Payment orders one app user may create in any --orders-per-user-window; more get a 429 problem with Retry-After. Each process counts its own.",
+        parse: SettingParse.count)
+    let ordersPerUserWindow = Setting<Double>(
+        "orders-per-user-window", "SWEDBANKPAY_ORDERS_PER_USER_WINDOW", valueName: "seconds",
+        libraryDefault: BackendConfiguration.defaultOrderCreationWindow,
+        allowed: AllowedValues.text(BackendConfiguration.orderCreationWindowRange), expected: "seconds",
+        help: "The window of --max-orders-per-user: a user's allowance refills evenly over it.",
+        parse: SettingParse.seconds)
     let auth = Setting<Choice<AuthenticationMode>>(
         "auth", "SWEDBANKPAY_AUTH", valueName: "mode", fallback: Choice(.example),
         expected: Choice<AuthenticationMode>.expected,
@@ -264,6 +278,13 @@ struct ServerSettings: Sendable {
         help:
             "A token every request of the sandbox's control API (/sandbox/requests, /sandbox/faults, /sandbox/reset, /sandbox/paymentorders, ...) must send as Authorization: Bearer <token>; required with a non-loopback --host. Prefer the variable: flags show in process lists.",
         parse: SettingParse.text)
+    let sandboxMaxStoredBytes = Setting<Int>(
+        "sandbox-max-stored-bytes", "SWEDBANKPAY_SANDBOX_MAX_STORED_BYTES", valueName: "bytes",
+        libraryDefault: SandboxStoreBudgets.defaultTotal, allowed: AllowedValues.text(SandboxStoreBudgets.totalRange),
+        scope: .serve, expected: "a whole number",
+        help:
+            "The bytes the sandbox's stores (orders, sessions, logs, tokens) hold together by their own accounts, shared out among them; a store over its share drops its least recently used entries, finished orders before open ones.",
+        parse: SettingParse.count)
     let strict = Setting<Bool>(
         "strict", "SWEDBANKPAY_SANDBOX_STRICT", valueName: nil, scope: .serve, expected: "1",
         help:

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theCatalogueHasEverySettingOnce() {
-        #expect(Self.declared.count == 50)
+        #expect(Self.declared.count == 53)
         #expect(Set(Self.declared.map(\.flag)).count == Self.declared.count)
     }
 
@@ -108,7 +108,7 @@ import Testing
         let rows = try Self.table("sandbox.md", header: "| option | default | meaning |").filter {
             $0.contains("(env ")
         }
-        #expect(rows.count == 8)
+        #expect(rows.count == 9)
         let help = SandboxCommand.helpMessage(columns: 10_000)
         for line in rows {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
@@ -164,6 +164,12 @@ import Testing
         #expect(settings.maxCallsQueued.defaultDescription == "4096")
         #expect(settings.maxCallsQueued.allowedDescription == "0–1,000,000")
         #expect(settings.maxCallbacksWaiting.defaultDescription == "1000")
+        #expect(settings.maxOrdersPerUser.defaultDescription == "100")
+        #expect(settings.maxOrdersPerUser.allowedDescription == "0 (no limit), or 1–1,000,000")
+        #expect(settings.ordersPerUserWindow.defaultDescription == "3600")
+        #expect(settings.ordersPerUserWindow.allowedDescription == "1–604,800")
+        #expect(settings.sandboxMaxStoredBytes.defaultDescription == "268435456")
+        #expect(settings.sandboxMaxStoredBytes.allowedDescription == "1,048,576–68,719,476,736")
         #expect(settings.timeout.defaultDescription == "10")
         #expect(settings.timeout.allowedDescription == "0.1–300")
         #expect(settings.shutdownGrace.defaultDescription == "the timeout plus 5")

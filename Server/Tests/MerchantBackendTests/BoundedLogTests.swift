@@ -13,6 +13,23 @@ import Testing
         #expect(await log.all() == [])
     }
 
+    @Test func aByteBudgetDropsTheOldestEntriesButNeverTheNewest() async {
+        let log = BoundedLog<Int>(capacity: 100, byteBudget: 10, cost: { $0 })
+        for value in [4, 4, 4] { await log.append(value) }
+        #expect(await log.all() == [4, 4])
+        #expect(await log.bytes == 8)
+        await log.append(20)
+        #expect(await log.all() == [20])
+        #expect(await log.bytes == 20)
+        #expect(await log.count == 1)
+        for _ in 0..<200 { await log.append(1) }
+        #expect(await log.all() == Array(repeating: 1, count: 10))
+        #expect(await log.bytes == 10)
+        #expect(await log.totalAppended == 204)
+        await log.clear()
+        #expect(await log.bytes == 0)
+    }
+
     @Test func eachKindOfWaiterIsWokenByItsEntry() async {
         let log = BoundedLog<Int>(capacity: 10)
         async let counted = log.entries(once: 2)

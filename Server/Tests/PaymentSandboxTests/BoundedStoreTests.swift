@@ -52,4 +52,60 @@ import Testing
         #expect(store.get(7, now: 6) == 70)
         #expect(store.values(now: 6) == [70])
     }
+
+    /// An entry of a byte-budget test: its size, and whether its owner calls it finished.
+    struct Item: Sendable, Equatable {
+        var bytes: Int
+        var finished: Bool
+    }
+
+    static func budgeted(_ budget: Int) -> BoundedStore<String, Item> {
+        BoundedStore(capacity: 100, lifetime: 60, byteBudget: budget, cost: { $0.bytes }, isFinished: { $0.finished })
+    }
+
+    @Test func overItsBudgetTheStoreDropsFinishedEntriesFirstThenTheLeastRecentlyUsedOpenOne() {
+        var store = Self.budgeted(100)
+        #expect(store.store("open-a", Item(bytes: 40, finished: false), now: 0).isEmpty)
+        #expect(store.store("done-b", Item(bytes: 30, finished: true), now: 1).isEmpty)
+        #expect(store.store("done-c", Item(bytes: 20, finished: true), now: 2).isEmpty)
+        #expect(store.bytes == 90)
+        // Over by 20: the least recently used finished entry goes, not the older open one.
+        let first = store.store("open-d", Item(bytes: 30, finished: false), now: 3)
+        #expect(first.map(\.key) == ["done-b"])
+        #expect(first.map(\.finished) == [true])
+        #expect(first.map(\.forRoom) == [true])
+        #expect(store.bytes == 90)
+        #expect(store.store("open-e", Item(bytes: 30, finished: false), now: 4).map(\.key) == ["done-c"])
+        #expect(store.bytes == 100)
+        // No finished entry is left: the least recently used open one goes.
+        #expect(store.get("open-a", now: 5) != nil)
+        let open = store.store("open-f", Item(bytes: 10, finished: false), now: 6)
+        #expect(open.map(\.key) == ["open-d"])
+        #expect(open.map(\.finished) == [false])
+        #expect(store.bytes == 80)
+        #expect(store.values(now: 6).map(\.bytes) == [30, 40, 10])
+    }
+
+    @Test func anUpdateThatGrowsAnEntryMakesRoomFromOthersAndAnEntryLargerThanTheBudgetIsKeptAlone() {
+        var store = Self.budgeted(100)
+        _ = store.store("a", Item(bytes: 30, finished: true), now: 0)
+        _ = store.store("b", Item(bytes: 30, finished: false), now: 1)
+        _ = store.update("b", now: 2) { $0.bytes = 80 }
+        #expect(store.lastUpdateDrops.map(\.key) == ["a"])
+        #expect(store.bytes == 80)
+        // An update of a missing key drops nothing and reports nothing.
+        #expect(store.update("missing", now: 3) { $0.bytes = 1 } == nil)
+        #expect(store.lastUpdateDrops.isEmpty)
+        // Finishing an entry moves it to the finished line.
+        _ = store.update("b", now: 4) { $0.finished = true }
+        _ = store.store("c", Item(bytes: 30, finished: false), now: 5)
+        #expect(store.values(now: 5).map(\.bytes) == [30])
+        // The entry being stored is never dropped for room, however large.
+        let dropped = store.store("huge", Item(bytes: 500, finished: false), now: 6)
+        #expect(dropped.map(\.key) == ["c"])
+        #expect(store.count == 1)
+        #expect(store.bytes == 500)
+        store.removeAll()
+        #expect(store.bytes == 0)
+    }
 }

@@ -38,8 +38,8 @@ import Testing
             for entry in entries {
                 #expect(
                     Set(entry.keys) == [
-                        "method", "path", "query", "status", "startedAt", "durationMs", "fault", "warnings",
-                        "requestId", "traceparent",
+                        "method", "path", "query", "truncated", "status", "startedAt", "durationMs", "fault",
+                        "warnings", "requestId", "traceparent",
                     ])
                 let duration = try #require(
                     entry["durationMs"].flatMap { value -> Double? in

@@ -103,6 +103,21 @@ public struct BackendConfiguration: Sendable {
     public static let defaultMaxSwedbankPayCallsQueued = 4_096
     /// The allowed ``maxSwedbankPayCallsQueued``.
     public static let maxSwedbankPayCallsQueuedRange = 0...1_000_000
+    /// The most payment orders one app user creates in any ``orderCreationWindow`` (a request over
+    /// it gets a 429 problem with `Retry-After`); nil: no limit. Each process counts its own
+    /// requests, from the backend's clock. Retries of one `Idempotency-Key` count too.
+    public var maxOrderCreationsPerUser: Int? = Self.defaultMaxOrderCreationsPerUser
+    /// The window of ``maxOrderCreationsPerUser``, in seconds: a user's allowance refills evenly
+    /// over it.
+    public var orderCreationWindow: TimeInterval = Self.defaultOrderCreationWindow
+    /// ``maxOrderCreationsPerUser`` unless set otherwise.
+    public static let defaultMaxOrderCreationsPerUser = 100
+    /// The allowed ``maxOrderCreationsPerUser``.
+    public static let maxOrderCreationsPerUserRange = 1...1_000_000
+    /// ``orderCreationWindow`` unless set otherwise, in seconds.
+    public static let defaultOrderCreationWindow: TimeInterval = 3_600
+    /// The allowed ``orderCreationWindow``, in seconds.
+    public static let orderCreationWindowRange: ClosedRange<TimeInterval> = 1...604_800
     /// ``maxCallbacksWaiting`` unless set otherwise.
     public static let defaultMaxCallbacksWaiting = 1_000
     /// The allowed ``maxCallbacksWaiting``.
@@ -201,6 +216,12 @@ public struct BackendConfiguration: Sendable {
             problems.append("the trampoline URL must be an absolute http(s) URL")
         }
         if maxRequestBodyBytes < 1_024 { problems.append("the request body limit must be at least 1024 bytes") }
+        if let limit = maxOrderCreationsPerUser, !Self.maxOrderCreationsPerUserRange.contains(limit) {
+            problems.append("the order creations per user must be between 1 and 1000000")
+        }
+        if !Self.orderCreationWindowRange.contains(orderCreationWindow) {
+            problems.append("the order creation window must be between 1 and 604800 seconds")
+        }
         if maxJSONDepth < 4 { problems.append("the JSON depth limit must be at least 4") }
         if !Self.swedbankPayTimeoutRange.contains(swedbankPayTimeout) {
             problems.append("the Swedbank Pay timeout must be between 0.1 and 300 seconds")

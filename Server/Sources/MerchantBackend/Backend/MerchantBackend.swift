@@ -17,6 +17,8 @@ public final class MerchantBackend: Sendable {
     public let configuration: BackendConfiguration
     let services: BackendServices
     let creation: PaymentOrderCreation
+    /// Order creations per app user (``BackendConfiguration/maxOrderCreationsPerUser``).
+    let orderLimit: UserOrderLimiter
     let callbackVerifier: CallbackVerifier
     /// Verifies again, every ``BackendConfiguration/callbackRetryAfter``, the callbacks whose
     /// verification failed or was lost with another process; cancelled by ``shutdown()``.
@@ -70,6 +72,8 @@ public final class MerchantBackend: Sendable {
             swedbankPay: SwedbankPayClient(http: http, configuration: configuration, tracer: tracer),
             body: RequestBody(configuration: configuration), clock: clock)
         self.services = services
+        orderLimit = UserOrderLimiter(
+            limit: configuration.maxOrderCreationsPerUser, window: configuration.orderCreationWindow, clock: clock)
         if case .jwt(let settings) = configuration.authentication {
             let verifier = AccessTokenVerifier(
                 settings: settings,
@@ -130,7 +134,7 @@ public final class MerchantBackend: Sendable {
             middleware: AppAuthMiddleware(configuration: configuration, verifier: accessTokens))
         DiscoveryRoutes(services: services).register(app: app)
         ConsumerRoutes(services: services).register(app: app)
-        PaymentOrderRoutes(services: services, creation: creation).register(app: app)
+        PaymentOrderRoutes(services: services, creation: creation, orderLimit: orderLimit).register(app: app)
         RelayRoutes(services: services).register(app: app)
         PayerTokenRoutes(services: services).register(app: app)
         // The merchant's own API exists only with admin keys, and never takes an app's key.

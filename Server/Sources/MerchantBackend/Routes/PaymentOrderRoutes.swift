@@ -9,10 +9,13 @@ import SwedbankPaySDK
 struct PaymentOrderRoutes {
     let services: BackendServices
     let creation: PaymentOrderCreation
+    /// Creations per app user (``BackendConfiguration/maxOrderCreationsPerUser``).
+    let orderLimit: UserOrderLimiter
 
     func register(app: RouterGroup<BackendRequestContext>) {
         app.post("/paymentorders") { request, context in
             let user = try context.requireUser()
+            try orderLimit.take(user: user)
             let body = try await services.body.appObject(request, context: context)
             return try await creation.create(
                 body: body, user: user, idempotencyKey: request.headers.value(PaymentOrderCreation.keyHeader)

@@ -25,5 +25,11 @@ struct CallbackDelivery: Sendable, Codable, Equatable {
     let delivered: Bool
     /// Whether another attempt is scheduled.
     let willRetry: Bool
+
+    /// Its cost in the callback log's account (``StoredBytes``).
+    var storedBytes: Int {
+        256 + StoredBytes.of(paymentOrder) + StoredBytes.of(url) + StoredBytes.of(sent) + StoredBytes.of(body)
+            + StoredBytes.of(error)
+    }
 }
 #endif

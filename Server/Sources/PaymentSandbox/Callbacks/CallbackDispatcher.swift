@@ -40,7 +40,9 @@ final class CallbackDispatcher: @unchecked Sendable {
         self.time = time
         retryDelays = configuration.callbackRetryDelays.sorted()
         timeout = configuration.callbackTimeout
-        log = BoundedLog(capacity: max(1, configuration.maxLogEntries))
+        log = BoundedLog(
+            capacity: max(1, configuration.maxLogEntries), byteBudget: configuration.storeBudgets.callbackLog,
+            cost: { $0.storedBytes })
     }
 
     /// Call after an order's status changed (paid, aborted, failed, ...). Does nothing when the

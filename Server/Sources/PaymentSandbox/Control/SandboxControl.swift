@@ -14,9 +14,12 @@ final class SandboxControl: @unchecked Sendable {
     let faultsApplied = BoundedLog<String>(capacity: 1_000)
     private let lock = NSLock()
     private var resetAction: (@Sendable () async -> Void)?
+    private var accountsAction: (@Sendable () async -> [StoreAccount])?
 
     init(configuration: SandboxConfiguration) {
-        requestLog = BoundedLog(capacity: configuration.maxLogEntries)
+        requestLog = BoundedLog(
+            capacity: configuration.maxLogEntries, byteBudget: configuration.storeBudgets.requestLog,
+            cost: { $0.storedBytes })
         faults = FaultRuleStore(seed: configuration.seed)
     }
 
@@ -24,6 +27,16 @@ final class SandboxControl: @unchecked Sendable {
     /// (this one among them) are made before it is.
     func onReset(_ action: @escaping @Sendable () async -> Void) {
         lock.withLock { resetAction = action }
+    }
+
+    /// Sets where `GET /sandbox/storage` reads every store's account, once the sandbox exists.
+    func onAccounts(_ action: @escaping @Sendable () async -> [StoreAccount]) {
+        lock.withLock { accountsAction = action }
+    }
+
+    func storeAccounts() async -> [StoreAccount] {
+        let action = lock.withLock { accountsAction }
+        return await action?() ?? []
     }
 
     func resetEverything() async {

@@ -48,6 +48,10 @@ struct HostedViewRoutes: SandboxModule {
         await service.reset()
     }
 
+    func accounts() async -> [StoreAccount] {
+        [await service.states.account()]
+    }
+
     /// An HTML page that must not be cached (it shows state) nor sniffed.
     static func page(_ html: String, status: Int = 200) -> Response {
         var response = JSONResponse.html(html, status: status)
@@ -99,8 +103,7 @@ struct HostedViewRoutes: SandboxModule {
                 ? nil
                 : order == nil
                     ? "No payment order has the view token \(viewToken), or it has expired."
-                    : "The view token belongs to a Checkout \(kind == .checkout ? "v2" : "v3") payment order; use its own view href.",
-            hostOrigins: known ? (order?.order.urls.hostUrls ?? []).compactMap(PaymentMenuModel.origin) : []
+                    : "The view token belongs to a Checkout \(kind == .checkout ? "v2" : "v3") payment order; use its own view href."
         )
         return Self.script(HostedViewClientScript.render(boot))
     }

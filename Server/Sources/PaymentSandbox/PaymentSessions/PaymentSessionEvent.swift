@@ -9,6 +9,13 @@ struct PaymentSessionEvent: Sendable {
     let received: Date
     let beacon: SwedbankPaySDK.JSONObject
 
+    /// The largest event body taken (413 beyond): the SDK's beacons are well under 2 KiB, and a
+    /// bound at the edge keeps one post from costing the event log megabytes once parsed.
+    static let maxBodyBytes = 16 * 1_024
+
+    /// Its cost in the event log's account (``StoredBytes``).
+    var storedBytes: Int { 128 + StoredBytes.of(sessionToken) + StoredBytes.of(beacon) }
+
     var json: SwedbankPaySDK.JSONValue {
         .object([
             "paymentSession": .string(sessionToken),

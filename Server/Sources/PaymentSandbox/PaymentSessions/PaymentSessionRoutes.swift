@@ -72,6 +72,15 @@ struct PaymentSessionRoutes: SandboxModule {
         await service.reset()
     }
 
+    func accounts() async -> [StoreAccount] {
+        let events = service.events
+        return [
+            await service.sessions.account(),
+            StoreAccount(
+                store: "eventLog", entries: await events.count, bytes: await events.bytes, budget: events.byteBudget),
+        ]
+    }
+
     /// Checks the token before reading the body, so an unknown session is a 404 whatever is sent.
     private func perform(
         _ request: Request, _ context: SandboxRequestContext,
@@ -85,7 +94,7 @@ struct PaymentSessionRoutes: SandboxModule {
 
     private func logEvent(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
         let token = try await knownToken(context)
-        let beacon = try await body(request)
+        let beacon = try await RequestJSON.object(request, limit: PaymentSessionEvent.maxBodyBytes)
         let transition = try await service.perform(
             .eventLogging, token: token, urls: service.services.urls(for: request))
         if case .noContent = transition.reply {

@@ -17,7 +17,9 @@ struct PaymentSessionService: Sendable {
     init(services: SandboxServices) {
         self.services = services
         sessions = PaymentSessionStore(configuration: services.configuration, clock: services.clock)
-        events = BoundedLog(capacity: max(1, services.configuration.maxLogEntries))
+        events = BoundedLog(
+            capacity: max(1, services.configuration.maxLogEntries),
+            byteBudget: services.configuration.storeBudgets.eventLog, cost: { $0.storedBytes })
     }
 
     /// Applies `request` to the session of `token` (a 404 problem when no order has it).

@@ -2,8 +2,9 @@
 import Foundation
 import SwedbankPaySDK
 
-/// The payment sessions, keyed by the order's session token, bounded in count and idle lifetime
-/// like the orders (``SandboxConfiguration/maxPaymentSessions``, ``SandboxConfiguration/resourceLifetime``).
+/// The payment sessions, keyed by the order's session token, bounded in count, bytes and idle
+/// lifetime like the orders (``SandboxConfiguration/maxPaymentSessions``,
+/// ``SandboxStoreBudgets/paymentSessions``, ``SandboxConfiguration/resourceLifetime``).
 /// It also finds a session by a Swish token or a 3-D Secure transaction, for the simulators.
 actor PaymentSessionStore {
     private let clock: any SwedbankPaySDK.Clock
@@ -14,9 +15,18 @@ actor PaymentSessionStore {
     init(configuration: SandboxConfiguration, clock: any SwedbankPaySDK.Clock) {
         self.clock = clock
         let capacity = max(1, configuration.maxPaymentSessions)
-        sessions = BoundedStore(capacity: capacity, lifetime: configuration.resourceLifetime)
-        bySwishToken = BoundedStore(capacity: capacity, lifetime: configuration.resourceLifetime)
-        byTransaction = BoundedStore(capacity: capacity, lifetime: configuration.resourceLifetime)
+        // The sessions take 7/8 of the budget, each index 1/16.
+        let budget = configuration.storeBudgets.paymentSessions
+        let indexEntry: @Sendable (String) -> Int = { StoredBytes.of($0) + 64 }
+        sessions = BoundedStore(
+            capacity: capacity, lifetime: configuration.resourceLifetime, byteBudget: Swift.max(1, budget / 8 * 7),
+            cost: { $0.storedBytes })
+        bySwishToken = BoundedStore(
+            capacity: capacity, lifetime: configuration.resourceLifetime, byteBudget: Swift.max(1, budget / 16),
+            cost: indexEntry)
+        byTransaction = BoundedStore(
+            capacity: capacity, lifetime: configuration.resourceLifetime, byteBudget: Swift.max(1, budget / 16),
+            cost: indexEntry)
     }
 
     private var now: TimeInterval { clock.now }
@@ -48,10 +58,28 @@ actor PaymentSessionStore {
         sessions.values(now: now)
     }
 
+    /// The sessions' byte account, their indexes included.
+    func account() -> StoreAccount {
+        StoreAccount(
+            store: "paymentSessions", entries: sessions.count,
+            bytes: sessions.bytes + bySwishToken.bytes + byTransaction.bytes,
+            budget: sessions.byteBudget + bySwishToken.byteBudget + byTransaction.byteBudget)
+    }
+
     func reset() {
         sessions.removeAll()
         bySwishToken.removeAll()
         byTransaction.removeAll()
+    }
+}
+extension PaymentSessionRecord {
+    /// Its cost in the sessions' account (``StoredBytes``): a fixed part for the phase, the problem
+    /// and the flags, and the lists that grow with attempts.
+    var storedBytes: Int {
+        1_024 + StoredBytes.of(token) + StoredBytes.of(orderID) + StoredBytes.of(instrumentModePaymentMethod)
+            + (restrictToPaymentMethods?.reduce(0) { $0 + StoredBytes.of($1) } ?? 0)
+            + expandedMethods.reduce(0) { $0 + StoredBytes.of($1) + 16 }
+            + swishTokens.reduce(0) { $0 + StoredBytes.of($1) } + transactionIDs.reduce(0) { $0 + StoredBytes.of($1) }
     }
 }
 #endif

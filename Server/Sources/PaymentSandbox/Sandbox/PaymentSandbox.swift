@@ -55,9 +55,11 @@ public final class PaymentSandbox: Sendable {
             PaymentSessionRoutes(services: services),
             HostedViewRoutes(services: services),
             HealthRoutes(drain: drainGate),
+            StorageRoutes(services: services, control: control),
         ]
         // `POST /sandbox/reset` resets everything, the module that serves it included.
         control.onReset { [weak self] in await self?.reset() }
+        control.onAccounts { [weak self] in await self?.storeAccounts() ?? [] }
     }
 
     /// The router with every route of the sandbox.
@@ -105,6 +107,26 @@ public final class PaymentSandbox: Sendable {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
+    }
+
+    /// Every store's byte account (``StoreAccount``), as `GET /sandbox/storage` lists them: each
+    /// within its budget (``SandboxConfiguration/storeBudgets``).
+    public func storeAccounts() async -> [StoreAccount] {
+        var accounts = await services.store.accounts()
+        for module in modules {
+            accounts += await module.accounts()
+        }
+        let requests = control.requestLog
+        accounts.append(
+            StoreAccount(
+                store: "requestLog", entries: await requests.count, bytes: await requests.bytes,
+                budget: requests.byteBudget))
+        let callbacks = services.callbacks.log
+        accounts.append(
+            StoreAccount(
+                store: "callbackLog", entries: await callbacks.count, bytes: await callbacks.bytes,
+                budget: callbacks.byteBudget))
+        return accounts
     }
 
     /// Forgets every order, session, consumer, token and log entry, and restarts the id sequence.

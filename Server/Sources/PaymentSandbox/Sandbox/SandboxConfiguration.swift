@@ -22,6 +22,10 @@ public struct SandboxConfiguration: Sendable {
     public var resourceLifetime: TimeInterval
     /// The most entries of the request log, the event log and the callback log.
     public var maxLogEntries: Int
+    /// The most bytes each store holds by its own account (``SandboxStoreBudgets``): 256 MiB for
+    /// all together unless set otherwise. Whichever of a store's count and bytes is reached first
+    /// applies.
+    public var storeBudgets = SandboxStoreBudgets()
     /// Makes ids and tokens deterministic: the same seed and the same calls give the same ids.
     /// nil draws them at random.
     public var seed: UInt64?
@@ -42,10 +46,6 @@ public struct SandboxConfiguration: Sendable {
     /// tried again.
     public var callbackRetryDelays: [TimeInterval]
     /// Seconds a callback POST to the merchant may take.
-    /// Seconds after which a Swish payment started in a web page (the Redirect page or the
-    /// Seamless View) approves itself. nil, the default, leaves it to the payer's Approve or
-    /// Decline on the page (or the control API), as a real payer's phone would.
-    public var swishWebApprovalDelay: TimeInterval?
     public var callbackTimeout: TimeInterval
     /// The token every control request (`/sandbox/requests`, `/sandbox/faults`, `/sandbox/reset`,
     /// `/sandbox/paymentorders`, ...) must carry as `Authorization: Bearer <token>`. nil needs

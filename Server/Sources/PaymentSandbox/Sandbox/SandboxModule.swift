@@ -36,5 +36,11 @@ protocol SandboxModule: Sendable {
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>)
     /// Forgets everything (`POST /sandbox/reset`).
     func reset() async
+    /// The byte accounts of the part's own stores (``StoreAccount``); none by default.
+    func accounts() async -> [StoreAccount]
+}
+
+extension SandboxModule {
+    func accounts() async -> [StoreAccount] { [] }
 }
 #endif

@@ -1,5 +1,6 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
+import Logging
 import ServerSupport
 import SwedbankPaySDK
 
@@ -11,6 +12,12 @@ struct ConsumerSessionRecord: Sendable {
     let requireShippingAddress: Bool
     /// Set once the payer identified in the checkin view.
     var consumerProfileRef: String?
+
+    /// Its cost in the consumer sessions' account (``StoredBytes``).
+    var storedBytes: Int {
+        256 + StoredBytes.of(token) + StoredBytes.of(language) + StoredBytes.of(consumerProfileRef)
+            + shippingAddressRestrictedToCountryCodes.reduce(0) { $0 + StoredBytes.of($1) }
+    }
 }
 
 /// A payment token a payer owns (made when a paid order asked for `generatePaymentToken`).
@@ -25,6 +32,12 @@ struct IssuedToken: Sendable, Codable, Equatable {
     let cardBrand: String
     let correlationId: String
     var deleted = false
+
+    /// Its cost in the issued tokens' account (``StoredBytes``).
+    var storedBytes: Int {
+        256 + StoredBytes.of(token) + StoredBytes.of(maskedPan) + StoredBytes.of(expiryDate)
+            + StoredBytes.of(cardBrand) + StoredBytes.of(correlationId)
+    }
 }
 
 struct PayerTokenRecord: Sendable, Codable {
@@ -38,10 +51,19 @@ struct PayerTokenRecord: Sendable, Codable {
     var networkToken: [String: String]? = nil
     var deleted = false
     var comment: String?
+
+    /// Its cost in the payer tokens' account (``StoredBytes``).
+    var storedBytes: Int {
+        256 + StoredBytes.of(token) + StoredBytes.of(payerReference) + StoredBytes.of(instrumentDisplayName)
+            + instrumentParameters.reduce(0) { $0 + StoredBytes.of($1.key) + StoredBytes.of($1.value) }
+            + (networkToken?.reduce(0) { $0 + StoredBytes.of($1.key) + StoredBytes.of($1.value) } ?? 0)
+            + StoredBytes.of(comment)
+    }
 }
 
-/// The sandbox's payment orders, consumer sessions and payer tokens, bounded in count and
-/// lifetime (see ``SandboxConfiguration``). All access is serialised by the actor.
+/// The sandbox's payment orders, consumer sessions and payer tokens, bounded in count, bytes and
+/// lifetime (see ``SandboxConfiguration``, ``SandboxStoreBudgets``). All access is serialised by the
+/// actor.
 actor SandboxStore {
     private let clock: any SwedbankPaySDK.Clock
     private let time: SandboxTime
@@ -61,6 +83,9 @@ actor SandboxStore {
     private let payerMatching: PayerReferenceMatching
     /// Every token a paid order issued (payment, recurrence, unscheduled), by token.
     private var issuedTokens: BoundedStore<String, IssuedToken>
+    /// Open orders dropped for room since the start or the last reset (each logged).
+    private var openOrdersDropped = 0
+    private let logger = Logger(label: "PaymentSandbox")
 
     /// Orders stored without any of the order tables growing. Each growth rehashed every order
     /// on the actor while every request waited: 68 ms at 49,152 orders in a release build, with
@@ -72,18 +97,27 @@ actor SandboxStore {
         clock = time.clock
         self.time = time
         let reserved = Swift.min(configuration.maxPaymentOrders, Self.ordersReserved)
+        let budgets = configuration.storeBudgets
         orders = BoundedStore(
-            capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime, reserving: reserved)
+            capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime, reserving: reserved,
+            byteBudget: budgets.paymentOrders, cost: { $0.storedBytes }, isFinished: { $0.isFinishedForStorage })
         ordersByViewToken.reserveCapacity(reserved)
         ordersBySessionToken.reserveCapacity(reserved)
         payeeReferences.reserveCapacity(reserved)
+        // The consumer sessions' budget is shared by the sessions and the profile references.
         consumers = BoundedStore(
-            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
+            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime,
+            byteBudget: Swift.max(1, budgets.consumerSessions / 4 * 3), cost: { $0.storedBytes })
         consumerProfiles = BoundedStore(
-            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime)
+            capacity: configuration.maxConsumerSessions, lifetime: configuration.resourceLifetime,
+            byteBudget: Swift.max(1, budgets.consumerSessions / 4), cost: { StoredBytes.of($0) + 64 })
         payerMatching = configuration.payerReferenceMatching
-        tokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
-        issuedTokens = BoundedStore(capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime)
+        tokens = BoundedStore(
+            capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime,
+            byteBudget: budgets.payerTokens, cost: { $0.reduce(64) { $0 + $1.storedBytes } })
+        issuedTokens = BoundedStore(
+            capacity: configuration.maxPaymentOrders, lifetime: configuration.resourceLifetime,
+            byteBudget: budgets.issuedTokens, cost: { $0.storedBytes })
     }
 
     private var now: TimeInterval { clock.now }
@@ -97,6 +131,24 @@ actor SandboxStore {
         consumerProfiles.removeAll()
         tokens.removeAll()
         issuedTokens.removeAll()
+        openOrdersDropped = 0
+    }
+
+    /// The byte accounts of the orders, consumer sessions and tokens.
+    func accounts() -> [StoreAccount] {
+        [
+            StoreAccount(
+                store: "paymentOrders", entries: orders.count, bytes: orders.bytes, budget: orders.byteBudget,
+                openDropped: openOrdersDropped),
+            StoreAccount(
+                store: "consumerSessions", entries: consumers.count + consumerProfiles.count,
+                bytes: consumers.bytes + consumerProfiles.bytes,
+                budget: consumers.byteBudget + consumerProfiles.byteBudget),
+            StoreAccount(store: "payerTokens", entries: tokens.count, bytes: tokens.bytes, budget: tokens.byteBudget),
+            StoreAccount(
+                store: "issuedTokens", entries: issuedTokens.count, bytes: issuedTokens.bytes,
+                budget: issuedTokens.byteBudget),
+        ]
     }
 
     // MARK: Payment orders
@@ -112,9 +164,7 @@ actor SandboxStore {
         payeeReferences.insert(reference)
         ordersByViewToken[record.viewToken] = record.id
         ordersBySessionToken[record.sessionToken] = record.id
-        for (_, dropped) in orders.set(record.id, record, now: now) {
-            forgetIndexes(of: dropped)
-        }
+        forget(orders.store(record.id, record, now: now))
         return true
     }
 
@@ -135,11 +185,13 @@ actor SandboxStore {
     func updateOrder<Result: Sendable>(
         id: String, _ body: (inout PaymentOrderRecord) throws -> Result
     ) throws -> Result? {
-        try orders.update(id, now: now) { record in
+        let result = try orders.update(id, now: now) { record in
             let result = try body(&record)
             record.updated = time.date
             return result
         }
+        forget(orders.lastUpdateDrops)
+        return result
     }
 
     /// Every live order, oldest use first.
@@ -148,6 +200,22 @@ actor SandboxStore {
     }
 
     var orderCount: Int { orders.count }
+
+    /// Forgets the indexes of orders the store dropped; an open one dropped for room is a warning:
+    /// a payer or merchant may still have wanted it.
+    private func forget(_ dropped: [BoundedStore<String, PaymentOrderRecord>.Dropped]) {
+        for entry in dropped {
+            forgetIndexes(of: entry.value)
+            guard entry.forRoom, !entry.finished else { continue }
+            openOrdersDropped += 1
+            logger.warning(
+                "An open payment order was dropped for room: no finished order was left",
+                metadata: [
+                    "paymentOrder": "\(entry.value.path)", "orders": "\(orders.count)",
+                    "bytes": "\(orders.bytes)", "budget": "\(orders.byteBudget)",
+                ])
+        }
+    }
 
     private func forgetIndexes(of record: PaymentOrderRecord) {
         ordersByViewToken[record.viewToken] = nil
