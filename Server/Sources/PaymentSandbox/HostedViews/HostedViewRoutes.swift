@@ -103,7 +103,8 @@ struct HostedViewRoutes: SandboxModule {
                 ? nil
                 : order == nil
                     ? "No payment order has the view token \(viewToken), or it has expired."
-                    : "The view token belongs to a Checkout \(kind == .checkout ? "v2" : "v3") payment order; use its own view href."
+                    : "The view token belongs to a Checkout \(kind == .checkout ? "v2" : "v3") payment order; use its own view href.",
+            hostOrigins: known ? (order?.order.urls.hostUrls ?? []).compactMap(PaymentMenuModel.origin) : []
         )
         return Self.script(HostedViewClientScript.render(boot))
     }

@@ -42,6 +42,10 @@ public struct SandboxConfiguration: Sendable {
     /// approved by itself, as if the payer approved it on their phone. nil waits for the control
     /// API.
     public var swishOtherDeviceApprovalDelay: TimeInterval?
+    /// Seconds after which a Swish payment started in a web page (the Redirect page or the
+    /// Seamless View) approves itself. nil, the default, leaves it to the payer's Approve or
+    /// Decline on the page (or the control API), as a real payer's phone would.
+    public var swishWebApprovalDelay: TimeInterval?
     /// Delays (seconds after the first attempt) at which a failed callback to the merchant is
     /// tried again.
     public var callbackRetryDelays: [TimeInterval]
