@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LocalStack
+import SwedbankPaySDKTesting
 import Testing
 
 @testable import MerchantBackend
@@ -107,7 +108,8 @@ struct ClusterTests {
             for pspID in paid {
                 #expect(deliveries[pspID] == 1, "callback of \(pspID) delivered \(deliveries[pspID] ?? 0) times")
             }
-            let statuses = try await ClusterDatabase.statuses(of: paid, in: database)
+            let statuses = try await ClusterDatabase.statuses(
+                of: paid, in: database, instances: Array(instances.values))
             #expect(statuses.filter { $0.value != "Paid" } == [:], "orders paid at the sandbox but not recorded so")
         } catch {
             try? await database.close()
@@ -140,11 +142,11 @@ struct Cluster: Sendable {
             "backend", "--host", "127.0.0.1", "--port", "\(port)", "--database-url", databaseURL,
             "--swedbank-pay-url", sandboxURL, "--payee-id", BackendHarness.payeeID, "--public-url", publicURL,
             "--api-keys", BackendHarness.apiKey, "--log-format", "json",
+            // The drill's one app user makes every order.
+            "--max-orders-per-user", "0",
         ]
         let log = logs.appendingPathComponent("backend-\(index).log")
         // The token as a container secret is given: a file named by the environment.
-            // The drill's one app user makes every order.
-            "--max-orders-per-user", "0",
         let tokenFile = logs.appendingPathComponent("merchant_token")
         try (BackendHarness.merchantToken + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
         guard
@@ -178,18 +180,53 @@ enum ClusterDatabase {
     }
 
     /// The recorded status of each order whose Swedbank Pay id is in `pspIDs`, once every one is
-    /// final or 45 seconds passed. The backend records a callback's news after answering it, in
-    /// another process: there is no event to await here, so the database is read again.
-    static func statuses(of pspIDs: [String], in database: BackendDatabase) async throws -> [String: String] {
+    /// `Paid` or 45 seconds passed. The backend records a callback's news after answering it, in
+    /// another process, and then writes the line "Callback verified" with the order and its
+    /// status: an order not yet recorded `Paid` is awaited as that line in any running instance's
+    /// output, and the table is read once more at the end.
+    static func statuses(
+        of pspIDs: [String], in database: BackendDatabase, instances: [ChildServer]
+    ) async throws -> [String: String] {
         let store = OrderStore(database: database)
         // A callback answered by the killed instance, or whose read failed under the burst, is
         // verified again by any instance once it is 15 seconds old (checked every 15 seconds).
-        let deadline = ContinuousClock.now + .seconds(45)
-        while true {
-            var statuses: [String: String] = [:]
-            for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status?.rawValue ?? "missing" }
-            if statuses.values.allSatisfy({ $0 == "Paid" }) || ContinuousClock.now > deadline { return statuses }
-            try await Task.sleep(for: .milliseconds(200))
+        for pspID in pspIDs {
+            guard try await store.find(pspID: pspID)?.status?.rawValue != "Paid" else { continue }
+            _ = await firstLine(in: instances, within: 45) { line in
+                line.contains("Callback verified") && line.contains(pspID) && line.contains("Paid")
+            }
         }
+        var statuses: [String: String] = [:]
+        for pspID in pspIDs { statuses[pspID] = try await store.find(pspID: pspID)?.status?.rawValue ?? "missing" }
+        return statuses
+    }
+
+    /// The first line matching `condition` in any of `instances`' output (what they wrote before
+    /// too), or nil after `seconds`. The waits on the other instances end at their own deadline.
+    static func firstLine(
+        in instances: [ChildServer], within seconds: Double, where condition: @escaping @Sendable (String) -> Bool
+    ) async -> String? {
+        let found = Arrivals()
+        let line = FoundLine()
+        for instance in instances {
+            Task {
+                let event = await instance.output.events.first(
+                    where: { if case .line(let text) = $0 { condition(text) } else { false } }, within: seconds)
+                if case .line(let text) = event { await line.offer(text) }
+                found.arrive()
+            }
+        }
+        // Every wait ends (found, or at its deadline); the first that found a line ends this one.
+        for count in 1...max(instances.count, 1) {
+            _ = await found.wait(for: count, seconds: seconds + 5)
+            if let text = await line.text { return text }
+        }
+        return nil
+    }
+
+    /// The first line any instance's wait found.
+    actor FoundLine {
+        private(set) var text: String?
+        func offer(_ line: String) { text = text ?? line }
     }
 }
