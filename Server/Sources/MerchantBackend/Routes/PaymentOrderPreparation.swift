@@ -212,7 +212,12 @@ struct PaymentOrderPreparation: Sendable {
     static func isWebURL(_ text: String) -> Bool {
         guard ContractLimits.webURLLength.contains(text.unicodeScalars.count) else { return false }
         // The whole text: ICU's `$` also matches before a final line break.
-        return text.range(of: ContractLimits.webURLPattern, options: .regularExpression)
-            == text.startIndex..<text.endIndex
+        let whole = NSRange(text.startIndex..<text.endIndex, in: text)
+        return webURLExpression.firstMatch(in: text, range: whole)?.range == whole
     }
+
+    /// The pattern compiled once (`range(of:options:)` compiles it per call, into a cache the
+    /// leak checker of the fuzz run reports).
+    private static let webURLExpression = try! NSRegularExpression(
+        pattern: ContractLimits.webURLPattern)
 }
