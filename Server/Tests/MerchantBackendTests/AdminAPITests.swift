@@ -19,8 +19,10 @@ import Testing
 
     /// Creates an order through the app API and pays it by card as a payer would (the sandbox's
     /// control API); returns the backend's order id and the Swedbank Pay path.
-    static func paidOrder(_ harness: BackendHarness) async throws -> (id: String, path: String) {
-        let created = try await harness.createOrder()
+    static func paidOrder(_ harness: BackendHarness, version3: Bool = true) async throws -> (id: String, path: String) {
+        let created = try await harness.send(
+            .POST, "/paymentorders", json: BackendHarness.orderJSON(version3: version3),
+            headers: BackendHarness.appHeaders)
         #expect(created.status == 201, "\(created.body)")
         let path = try #require((created.json["paymentOrder"] as? [String: Any])?["id"] as? String)
         let id = try #require(created.headers.first(name: "Location")?.split(separator: "/").last.map(String.init))
@@ -158,6 +160,37 @@ import Testing
                     == rows.map { $0["payeeReference"] as? String })
             let stored = try await harness.backend.services.store.find(id: id)
             #expect(stored?.status == "Reversed")
+        }
+    }
+
+    /// Checkout v2 answers a movement without the order (`{payment, capture: {id, transaction}}`):
+    /// each admin answer still shows the order's status and remaining amounts after it, read again,
+    /// and the stored status follows.
+    @Test func aCheckoutV2OrderShowsItsStatusAndRemainingAmountsAfterEachMovement() async throws {
+        try await BackendHarness.run(configure: Self.withAdmin) { harness in
+            let (id, _) = try await Self.paidOrder(harness, version3: false)
+            let capture = try await harness.send(
+                .POST, "/admin/paymentorders/\(id)/captures", json: #"{"amount": 1000, "vatAmount": 250}"#,
+                headers: Self.admin)
+            #expect(capture.status == 201, "\(capture.body)")
+            #expect(Self.order(capture)["status"] as? String == "Paid")
+            #expect(Self.order(capture)["remainingCaptureAmount"] as? Int == 500)
+            #expect(Self.order(capture)["remainingCancellationAmount"] as? Int == 500)
+            #expect(Self.order(capture)["remainingReversalAmount"] as? Int == 1000)
+            let cancellation = try await harness.send(
+                .POST, "/admin/paymentorders/\(id)/cancellations", json: nil, headers: Self.admin)
+            #expect(cancellation.status == 201, "\(cancellation.body)")
+            #expect(Self.transaction(cancellation)["amount"] as? Int == 500)
+            // Checkout v2 shows all three amounts on every order, 0 once nothing is left to move.
+            #expect(Self.order(cancellation)["remainingCaptureAmount"] as? Int == 0)
+            #expect(Self.order(cancellation)["remainingReversalAmount"] as? Int == 1000)
+            let reversal = try await harness.send(
+                .POST, "/admin/paymentorders/\(id)/reversals", json: nil, headers: Self.admin)
+            #expect(reversal.status == 201, "\(reversal.body)")
+            #expect(Self.transaction(reversal)["amount"] as? Int == 1000)
+            #expect(Self.order(reversal)["status"] as? String == "Reversed")
+            #expect(Self.order(reversal)["remainingReversalAmount"] as? Int == 0)
+            #expect(try await harness.backend.services.store.find(id: id)?.status == "Reversed")
         }
     }
 

@@ -171,14 +171,20 @@ extension AdminRoutes {
                 throw BackendProblem.internalError()
             }
         }
-        if let status = answer.object["paymentOrder"]?.objectValue?["status"]?.stringValue {
+        var live = answer.object
+        if let status = live["paymentOrder"]?.objectValue?["status"]?.stringValue {
             try? await services.store.updateStatus(
                 id: order.id, status: OrderStatus(rawValue: status), now: services.clock.milliseconds)
+        } else if let read = try? await readOrder(order) {
+            // Checkout v2 answers a movement with `{payment, capture: {id, transaction}}`, without
+            // the order: its status and remaining amounts come from reading it again (which
+            // records the status). Unread, the answer shows the stored ones.
+            live = read
         }
         if let entry = try? await financialTransaction(of: transaction, order: order) {
             Self.take(entry, into: &transaction)
         }
-        return try await recordDone(transaction, order: order, live: answer.object)
+        return try await recordDone(transaction, order: order, live: live)
     }
 
     /// What is sent to Swedbank Pay: `{"description", "payeeReference", "amount"?, "vatAmount"?, "orderItems"?}`.
