@@ -169,27 +169,26 @@ import Testing
     @Test func aCheckoutV2OrderShowsItsStatusAndRemainingAmountsAfterEachMovement() async throws {
         try await BackendHarness.run(configure: Self.withAdmin) { harness in
             let (id, _) = try await Self.paidOrder(harness, version3: false)
-            let capture = try await harness.send(
-                .POST, "/admin/paymentorders/\(id)/captures", json: #"{"amount": 1000, "vatAmount": 250}"#,
-                headers: Self.admin)
-            #expect(capture.status == 201, "\(capture.body)")
-            #expect(Self.order(capture)["status"] as? String == "Paid")
-            #expect(Self.order(capture)["remainingCaptureAmount"] as? Int == 500)
-            #expect(Self.order(capture)["remainingCancellationAmount"] as? Int == 500)
-            #expect(Self.order(capture)["remainingReversalAmount"] as? Int == 1000)
-            let cancellation = try await harness.send(
-                .POST, "/admin/paymentorders/\(id)/cancellations", json: nil, headers: Self.admin)
-            #expect(cancellation.status == 201, "\(cancellation.body)")
-            #expect(Self.transaction(cancellation)["amount"] as? Int == 500)
-            // Checkout v2 shows all three amounts on every order, 0 once nothing is left to move.
-            #expect(Self.order(cancellation)["remainingCaptureAmount"] as? Int == 0)
-            #expect(Self.order(cancellation)["remainingReversalAmount"] as? Int == 1000)
-            let reversal = try await harness.send(
-                .POST, "/admin/paymentorders/\(id)/reversals", json: nil, headers: Self.admin)
-            #expect(reversal.status == 201, "\(reversal.body)")
-            #expect(Self.transaction(reversal)["amount"] as? Int == 1000)
-            #expect(Self.order(reversal)["status"] as? String == "Reversed")
-            #expect(Self.order(reversal)["remainingReversalAmount"] as? Int == 0)
+            // Each movement's answer: its status, then the amounts left to capture, cancel and
+            // reverse (Checkout v2 shows all three on every order, 0 once nothing is left).
+            let movements: [(route: String, body: String?, amount: Int, after: [String])] = [
+                ("captures", #"{"amount": 1000, "vatAmount": 250}"#, 1000, ["Paid", "500", "500", "1000"]),
+                ("cancellations", nil, 500, ["Paid", "0", "0", "1000"]),
+                ("reversals", nil, 1000, ["Reversed", "0", "0", "0"]),
+            ]
+            for movement in movements {
+                let answer = try await harness.send(
+                    .POST, "/admin/paymentorders/\(id)/\(movement.route)", json: movement.body, headers: Self.admin)
+                #expect(answer.status == 201, "\(answer.body)")
+                #expect(Self.transaction(answer)["amount"] as? Int == movement.amount)
+                let order = Self.order(answer)
+                let shown =
+                    [order["status"] as? String]
+                    + ["remainingCaptureAmount", "remainingCancellationAmount", "remainingReversalAmount"].map {
+                        (order[$0] as? Int).map(String.init)
+                    }
+                #expect(shown == movement.after, "\(movement.route)")
+            }
             #expect(try await harness.backend.services.store.find(id: id)?.status == "Reversed")
         }
     }
