@@ -1,6 +1,7 @@
 #if Server  // the root package's trait Server (Package@swift-6.2.swift); scripts/wrap-server-sources
 import Foundation
 import Hummingbird
+import ServerSupport
 import SwedbankPaySDK
 
 /// The payment session API the native SDKs speak (`/psp/paymentsessions/<token>/...`) and the
@@ -116,9 +117,11 @@ struct PaymentSessionRoutes: SandboxModule {
         try await RequestJSON.object(request, limit: service.services.configuration.maxRequestBodyBytes)
     }
 
-    /// The path's session token; a 404 problem unless a payment order has it.
+    /// The path's session token; a 404 problem unless a payment order has it. A token has the form
+    /// the sandbox issues (``Identifier/Kind/hexToken``) or names no session, before any store is
+    /// asked — as the order ids and view tokens are.
     private func knownToken(_ context: SandboxRequestContext) async throws -> String {
-        guard let token = context.parameters.get("token"),
+        guard let token = context.parameters.get("token"), Identifier.accepts(token, as: .hexToken),
             await service.services.store.order(sessionToken: token) != nil
         else {
             throw SandboxProblem.notFound("There is no payment session \(context.parameters.get("token") ?? "").")
