@@ -185,7 +185,7 @@ import Testing
 
     @Test(arguments: ["+46739000001", "+4915123456789", "+12025550123"])
     func validMSISDNs(msisdn: String) {
-        #expect(PaymentSessionDecision.isValidMSISDN(msisdn))
+        #expect(SwishWire.isValidMSISDN(msisdn))
     }
 
     @Test func branch18PollsAnOtherDeviceSwishPayment() {
@@ -237,7 +237,7 @@ import Testing
     ])
     func swishLaunchURLs(href: String, paymentUrl: String, expected: String) {
         #expect(
-            PaymentSessionDecision.swishLaunchURL(href: href, paymentUrl: URL(string: paymentUrl))?.absoluteString
+            SwishWire.launchURL(href: href, paymentUrl: URL(string: paymentUrl))?.absoluteString
                 == expected)
     }
 
@@ -489,7 +489,8 @@ import Testing
     @Test func anAbortRefusedWithOperationNotAllowedIsAbortNotAllowedAndPollingResumes() {
         var memory = Self.prepared()
         _ = Self.respond(&memory, F.swishAttempt(local: false))
-        let problem = SwedbankPaySDK.ProblemDetails(type: PaymentSessionDecision.operationNotAllowed, status: 409)
+        let problem = SwedbankPaySDK.ProblemDetails(
+            type: SwedbankPaySDK.ProblemTypeURI.operationNotAllowed, status: 409)
         let effects = PaymentSessionDecision.reduce(
             &memory, .failure(.clientError(status: 409, problem: problem), of: Self.post("/abort"))
         ).effects

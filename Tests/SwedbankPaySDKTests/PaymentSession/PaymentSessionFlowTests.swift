@@ -208,7 +208,7 @@ import Testing
         let harness = SessionHarness()
         await harness.fetch()
         let conflict: SessionFixtures.JSON = .object([
-            "type": .string(PaymentSessionDecision.operationNotAllowed), "status": .integer(409),
+            "type": .string(SwedbankPaySDK.ProblemTypeURI.operationNotAllowed), "status": .integer(409),
             "title": .string("No"),
         ])
         harness.http.on("POST", F.session + "/methods/Swish/attempts", reply: .problem(conflict.jsonText, status: 409))

@@ -10,9 +10,10 @@ import Foundation
 /// menu too, and the same customize body is never sent twice for one request of the app: if the
 /// session did not change after it, the app is told.
 extension PaymentSessionDecision {
-    static func webFallback(_ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel)
-        -> [PaymentSessionEffect]?
-    {
+    /// Branches 3–9, nil when none applies.
+    static func webMenu(_ situation: Situation) -> Outcome? {
+        let model = situation.model
+        let session = situation.session
         let mode = model.instrumentModePaymentMethod
         if let instrument = session.request.instrument {
             // 3. The session shows something else than the instrument: back to the plain menu.
@@ -20,39 +21,31 @@ extension PaymentSessionDecision {
             if (mode != nil && mode != instrument.paymentMethod) || hidden,
                 model.topLevel(SessionRel.customizePayment) != nil
             {
-                return customize(&session, &turn, model, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
+                return customize(situation, .init(paymentMethod: nil, restrictToPaymentMethods: nil))
             }
             if case .newCreditCard(let consent) = instrument {
                 // 5. In card instrument mode: the web view takes the card.
-                if mode == PaymentMethodName.creditCard {
-                    session.request = .none
-                    return makeController(&session, &turn, model)
-                }
+                if mode == PaymentMethodName.creditCard { return makeController(situation) }
                 // 4. Into card instrument mode, stored cards hidden.
                 let body = SessionRequestBody.CustomizeBody(
                     paymentMethod: PaymentMethodName.creditCard, restrictToPaymentMethods: nil,
                     showConsentAffirmation: consent)
-                return customize(&session, &turn, model, body)
+                return customize(situation, body)
             }
         }
         guard case .controller(let controllerMode, _) = session.request else { return nil }
         switch controllerMode {
         case .instrumentMode(let instrument):
             // 7 / 6.
-            if mode == instrument.paymentMethod {
-                session.request = .none
-                return makeController(&session, &turn, model)
-            }
-            return customize(
-                &session, &turn, model, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
+            if mode == instrument.paymentMethod { return makeController(situation) }
+            return customize(situation, .init(paymentMethod: instrument.paymentMethod, restrictToPaymentMethods: nil))
         case .menu(let instruments):
             // 9 / 8.
             let wanted = restriction(instruments, model)
             if mode == nil, model.restrictedToInstruments?.sorted() == wanted?.sorted() {
-                session.request = .none
-                return makeController(&session, &turn, model)
+                return makeController(situation)
             }
-            return customize(&session, &turn, model, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
+            return customize(situation, .init(paymentMethod: nil, restrictToPaymentMethods: wanted))
         }
     }
 
@@ -91,31 +84,35 @@ extension PaymentSessionDecision {
         return names
     }
 
-    private static func customize(
-        _ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel,
-        _ body: SessionRequestBody.CustomizeBody
-    ) -> [PaymentSessionEffect] {
-        guard let operation = model.topLevel(SessionRel.customizePayment), session.request.customizeSent != body else {
+    /// customize-payment with `body`, unless the session cannot be customized or `body` was sent
+    /// for this request already (the session did not change after it): then the app is told.
+    private static func customize(_ situation: Situation, _ body: SessionRequestBody.CustomizeBody) -> Outcome {
+        var session = situation.session
+        guard let operation = situation.model.topLevel(SessionRel.customizePayment),
+            session.request.customizeSent != body
+        else {
             session.request = .none
-            return [turn.refuse(.internalInconsistency(.customizationNotPossible))]
+            return situation.refuse(.internalInconsistency(.customizationNotPossible), session: session)
         }
         session.request = session.request.sending(body)
-        return [.send(SessionRequest(operation, body: .customize(body)))]
+        return situation.answer([.send(SessionRequest(operation, body: .customize(body)))], session: session)
     }
 
     /// The web payment menu for the session's `view-payment` script and the order's URLs; the
-    /// session moves to the web menu phase.
-    private static func makeController(_ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel)
-        -> [PaymentSessionEffect]
-    {
-        guard let script = model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) else {
-            return [turn.refuse(.internalInconsistency(.missingSessionData(SessionRel.viewPayment.rawValue)))]
+    /// app's request is done, and the session moves to the web menu phase.
+    private static func makeController(_ situation: Situation) -> Outcome {
+        var session = situation.session
+        session.request = .none
+        guard let script = situation.model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) else {
+            return situation.refuse(
+                .internalInconsistency(.missingSessionData(SessionRel.viewPayment.rawValue)), session: session)
         }
-        guard var info = turn.orderInfo(session) else {
-            return [turn.refuse(.internalInconsistency(.missingSessionData("order info")))]
+        guard var info = situation.turn.orderInfo(session) else {
+            return situation.refuse(.internalInconsistency(.missingSessionData("order info")), session: session)
         }
         info.viewPaymentLink = script
-        turn.next = .webMenu
-        return [.cancelPolling, .makeWebController(info)]
+        var outcome = situation.answer([.cancelPolling, .makeWebController(info)], session: session)
+        outcome.turn.next = .webMenu
+        return outcome
     }
 }

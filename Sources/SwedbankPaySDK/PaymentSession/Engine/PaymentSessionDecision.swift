@@ -65,11 +65,11 @@ enum PaymentSessionDecision {
 
         case .attempt(let instrument):
             guard var session = state.session else { return [refusal(state, &turn)] }
-            if case .swish(let msisdn?) = instrument, !isValidMSISDN(msisdn) {
+            if case .swish(let msisdn?) = instrument, !SwishWire.isValidMSISDN(msisdn) {
                 return [turn.refuse(.internalInconsistency(.invalidMSISDN))]
             }
             session.request = .attempt(instrument, customizeSent: nil, expandSent: false)
-            return proceed(&state, session, &turn) { decide(&$0, &$1) }
+            return proceed(&state, session, &turn)
 
         case .createController(let mode):
             guard var session = state.session else { return [refusal(state, &turn)] }
@@ -77,7 +77,7 @@ enum PaymentSessionDecision {
                 return [turn.refuse(.internalInconsistency(.instrumentNotOffered(paymentMethod: modeNames(mode))))]
             }
             session.request = .controller(mode, customizeSent: nil)
-            return proceed(&state, session, &turn) { decide(&$0, &$1) }
+            return proceed(&state, session, &turn)
 
         case .abort:
             guard let session = state.session else { return [refusal(state, &turn)] }
@@ -106,19 +106,20 @@ enum PaymentSessionDecision {
                 .notify(
                     .sessionProblem(
                         SwedbankPaySDK.ProblemDetails(
-                            type: clientAppLaunchFailed, title: "The payment app could not be started.", status: 400)))
+                            type: SwedbankPaySDK.ProblemTypeURI.clientAppLaunchFailed,
+                            title: "The payment app could not be started.", status: 400)))
             ]
 
         case .methodRequestFinished(let key, let succeeded):
             guard var session = state.session else { return [] }
             session.threeDSecure.methodRequests[key] = .finished(succeeded: succeeded)
-            return proceed(&state, session, &turn) { decide(&$0, &$1) }
+            return proceed(&state, session, &turn)
 
         case .challengeEnded(let page, .completed(let cRes)):
             guard var session = state.session else { return [] }
             if case .answered = session.threeDSecure.challenges[page.creq] { return [] }
             session.threeDSecure.challenges[page.creq] = .answered(cRes: cRes)
-            return [.notify(.dismiss3DSecure)] + proceed(&state, session, &turn) { decide(&$0, &$1) }
+            return [.notify(.dismiss3DSecure)] + proceed(&state, session, &turn)
 
         case .challengeEnded(let page, .failed(let error)):
             // The page stays up; the app may load it again.
@@ -167,29 +168,27 @@ enum PaymentSessionDecision {
         return [.cancelPolling, .notify(end == .completed ? .complete : .canceled)]
     }
 
-    /// Runs `body` on the session of `state` (active, or showing the web menu) and puts the session
-    /// back in the phase the body leads to. The web menu keeps no native work: what the body leaves
-    /// under way (a request, a 3-D Secure page, the wallet) makes the session active again, and
-    /// what it finished is not kept.
+    /// Runs the procedure on `session` and puts the session back in the phase it leads to. The
+    /// web menu keeps no native work: what the procedure leaves under way (a request, a 3-D
+    /// Secure page, the wallet) makes the session active again, and what it finished is not kept.
     private static func proceed(
-        _ state: inout PaymentSessionState, _ session: ActiveSession, _ turn: inout Turn,
-        _ body: (inout ActiveSession, inout Turn) -> [PaymentSessionEffect]
+        _ state: inout PaymentSessionState, _ session: ActiveSession, _ turn: inout Turn, afterRecovery: Bool = false
     ) -> [PaymentSessionEffect] {
-        var session = session
-        let effects = body(&session, &turn)
+        let outcome = decide(session, turn, afterRecovery: afterRecovery)
+        turn = outcome.turn
         switch turn.next {
         case .stay:
-            if case .webMenu = state.phase, !session.hasWorkUnderWay {
-                state.phase = .webMenu(session.fetched)
+            if case .webMenu = state.phase, !outcome.session.hasWorkUnderWay {
+                state.phase = .webMenu(outcome.session.fetched)
             } else {
-                state.phase = .active(session)
+                state.phase = .active(outcome.session)
             }
         case .webMenu:
-            state.phase = .webMenu(session.fetched)
+            state.phase = .webMenu(outcome.session.fetched)
         case .finished(let end):
-            state.phase = .finished(end, automaticOrderInfo: session.automaticOrderInfo)
+            state.phase = .finished(end, automaticOrderInfo: outcome.session.automaticOrderInfo)
         }
-        return effects
+        return outcome.effects
     }
 
     // MARK: - Answers
@@ -209,7 +208,7 @@ enum PaymentSessionDecision {
             session = current
         }
         // Kept even while the app's order info wins, so clearing the app's falls back to it.
-        if let info = automaticOrderInfo(model, sessionURL: session.url) {
+        if let info = model.automaticOrderInfo(sessionURL: session.url) {
             session.automaticOrderInfo = info
         } else if state.manualOrderInfo == nil, request.rel == SessionRel.getPayment {
             // Every get-payment answer must carry the URLs in automatic mode (reference §2.5).
@@ -218,7 +217,7 @@ enum PaymentSessionDecision {
         session.model = model
         let afterRecovery: Bool
         if case .recovery = request.purpose { afterRecovery = true } else { afterRecovery = false }
-        return proceed(&state, session, &turn) { decide(&$0, &$1, afterRecovery: afterRecovery) }
+        return proceed(&state, session, &turn, afterRecovery: afterRecovery)
     }
 
     private static func fail(
@@ -244,7 +243,9 @@ enum PaymentSessionDecision {
             }
         var effects: [PaymentSessionEffect] = []
         if case .clientError(409, let problem) = error, request.rel != SessionRel.getPayment {
-            if request.rel == SessionRel.abortPayment, problem?.type == operationNotAllowed {
+            if request.rel == SessionRel.abortPayment,
+                problem?.type == SwedbankPaySDK.ProblemTypeURI.operationNotAllowed
+            {
                 effects = [.notify(.abortNotAllowed)]
             } else if let url = sessionURL {
                 return [.send(.getSession(url, recovering: request))]
@@ -263,234 +264,10 @@ enum PaymentSessionDecision {
         return effects
     }
 
-    static let clientAppLaunchFailed = SwedbankPaySDK.ProblemTypeURI.clientAppLaunchFailed
-    static let operationNotAllowed = SwedbankPaySDK.ProblemTypeURI.operationNotAllowed
+    // MARK: - Shared
 
-    // MARK: - The decision procedure (reference §3.2)
-
-    /// Runs the procedure on the current model. After a 409 re-fetch the instruments are given
-    /// again when nothing else applies: the app learns the session is back to choosing, instead
-    /// of an end state it is not in.
-    private static func decide(_ session: inout ActiveSession, _ turn: inout Turn, afterRecovery: Bool = false)
-        -> [PaymentSessionEffect]
-    {
-        let model = session.model
-        var effects: [PaymentSessionEffect] = []
-
-        // Step 1: a problem is shown and acknowledged once; evaluation continues.
-        var problemShown = false
-        if let problem = model.problem {
-            let key = problem.operation?.href ?? "\(problem.type)|\(problem.title ?? "")|\(problem.detail ?? "")"
-            if !session.shownProblems.contains(key) {
-                session.shownProblems.insert(key)
-                problemShown = true
-                effects.append(.notify(.sessionProblem(problem)))
-                if let acknowledge = problem.operation, acknowledge.rel == SessionRel.acknowledgeFailedAttempt {
-                    var request = SessionRequest(acknowledge)
-                    request.purpose = .acknowledge
-                    effects.append(.send(request))
-                }
-            }
-        }
-        return effects
-            + branch(&session, &turn, model, problemShown: problemShown, afterRecovery: afterRecovery)
-    }
-
-    private static func branch(
-        _ session: inout ActiveSession, _ turn: inout Turn, _ model: SessionModel, problemShown: Bool,
-        afterRecovery: Bool
-    ) -> [PaymentSessionEffect] {
-        let list = model.prioritisedOperations
-        func offered(_ rel: SessionRel) -> SessionOperation? { list.first { $0.rel == rel } }
-
-        // 1. prepare-payment
-        if let prepare = offered(SessionRel.preparePayment) {
-            return [.send(SessionRequest(prepare, body: .prepare))]
-        }
-        // 2. Apple Pay: the sheet, once per attempt.
-        if let payload = offered(SessionRel.attemptPayload), let task = payload.task(SessionRel.walletSDK),
-            model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt) != nil
-        {
-            let merchantIdentifier: String?
-            switch (session.wallet, session.request.instrument) {
-            case (.sheetShown, _): return []
-            case (.awaitingSheet(let started), _): merchantIdentifier = started
-            // The session asks for the payload before the app's attempt was started.
-            case (.idle, .applePay(let pending)?): merchantIdentifier = pending
-            case (.idle, _): merchantIdentifier = nil
-            }
-            session.wallet = .sheetShown
-            guard let merchantIdentifier else {
-                return [turn.refuse(.internalInconsistency(.missingSessionData("Apple Pay merchant identifier")))]
-                    + failWalletAttempt(session, problemType: .technicalError, errorCode: "No merchant identifier")
-            }
-            return [.presentWallet(.init(merchantIdentifier: merchantIdentifier, task: task), payload: payload)]
-        }
-        // 3–9. The web payment menu: customize the session until it shows what was asked for.
-        if let effects = webFallback(&session, &turn, model) { return effects }
-        // 10. start-payment-attempt for the pending instrument.
-        if offered(SessionRel.startPaymentAttempt) != nil, let instrument = session.request.instrument,
-            let start = model.method(instrument.paymentMethod)?.operation(SessionRel.startPaymentAttempt)
-        {
-            return [startAttempt(&session, instrument, start, culture: model.culture, &turn)]
-        }
-        // 11. Launch the Swish app.
-        if let task = list.lazy.compactMap({ $0.task(SessionRel.launchClientApp) }).first, let href = task.href,
-            !href.isEmpty, !session.launchedAppURLs.contains(href)
-        {
-            session.launchedAppURLs.insert(href)
-            if session.request.instrument != nil { session.request = .none }
-            guard let url = swishLaunchURL(href: href, paymentUrl: turn.orderInfo(session)?.paymentUrl) else {
-                return [turn.refuse(.internalInconsistency(.missingSessionData("launch-client-app href")))]
-            }
-            let failure = model.method(PaymentMethodName.swish)?.operation(SessionRel.failPaymentAttempt)
-            return [.launchApp(url, failure: failure)]
-        }
-        // 12. The 3-D Secure method page, in a hidden web view; the procedure runs again after it.
-        for task in list.compactMap({ $0.task(SessionRel.scaMethodRequest) }) {
-            guard let form = FormPost(task) else { continue }
-            let key = task.string("threeDSMethodData") ?? "null"
-            switch session.threeDSecure.methodRequests[key] {
-            case .finished: continue
-            case .running: return []
-            case nil:
-                session.threeDSecure.methodRequests[key] = .running
-                return [.runMethodRequest(key: key, form)]
-            }
-        }
-        // 13. create-authentication.
-        if let create = offered(SessionRel.createAuthentication), let notificationUrl = create.string("NotificationUrl")
-        {
-            session.threeDSecure.notificationUrl = notificationUrl
-            let performed = create.task(SessionRel.scaMethodRequest).flatMap {
-                session.threeDSecure.methodRequests[$0.string("threeDSMethodData") ?? "null"]?.completionIndicator
-            }
-            let indicator = performed ?? create.string("methodCompletionIndicator") ?? "U"
-            let body = SessionRequestBody.createAuthentication(
-                methodCompletionIndicator: indicator, notificationUrl: notificationUrl)
-            return [.send(SessionRequest(create, body: body, isLong: true))]
-        }
-        // 14. The challenge, shown once per creq; while it is up there is nothing else to do.
-        for task in list.compactMap({ $0.task(SessionRel.scaRedirect) }) {
-            guard let creq = task.string("creq"), let form = FormPost(task) else { continue }
-            switch session.threeDSecure.challenges[creq] {
-            case .answered: continue
-            case .shown: return []
-            case nil:
-                session.threeDSecure.challenges[creq] = .shown
-                return [.showChallenge(creq: creq, form, notificationUrl: session.threeDSecure.notificationUrl)]
-            }
-        }
-        // 15. complete-authentication with the captured cres.
-        let challenges = session.threeDSecure.challenges
-        if let complete = offered(SessionRel.completeAuthentication),
-            let cRes = complete.tasks.compactMap({ $0.string("creq") }).lazy.compactMap({
-                if case .answered(let cRes) = challenges[$0] { return cRes }
-                return nil
-            }).first
-        {
-            return [.send(SessionRequest(complete, body: .completeAuthentication(cRes: cRes), isLong: true))]
-        }
-        // 16. redirect-payer: the session ended.
-        if let redirect = offered(SessionRel.redirectPayer) {
-            return finish(session, &turn, redirect: redirect.href)
-        }
-        var effects: [PaymentSessionEffect] = []
-        // 17. The pending instrument's own operations: expand, start, or check the status.
-        if case .attempt(let instrument, let customizeSent, let expandSent) = session.request {
-            if !instrument.requiresInstrumentMode, let method = model.method(instrument.paymentMethod),
-                let operation = method.operations.first(where: {
-                    [.expandMethod, .startPaymentAttempt, .getPayment].contains($0.rel)
-                })
-            {
-                switch operation.rel {
-                case .expandMethod where !expandSent:
-                    session.request = .attempt(instrument, customizeSent: customizeSent, expandSent: true)
-                    return [.send(SessionRequest(operation, body: .expand(paymentMethod: method.paymentMethod)))]
-                case .startPaymentAttempt:
-                    return [startAttempt(&session, instrument, operation, culture: model.culture, &turn)]
-                case .getPayment:
-                    session.request = .none
-                    return [.cancelPolling, .send(SessionRequest(operation))]
-                default:
-                    break  // expand again: the session did not move; reported below.
-                }
-            }
-            session.request = .none
-            effects.append(
-                turn.refuse(.internalInconsistency(.instrumentNotOffered(paymentMethod: instrument.paymentMethod))))
-            if offered(SessionRel.getPayment) == nil { return effects }
-        }
-        // 18. Poll.
-        if let poll = offered(SessionRel.getPayment) {
-            return effects + [.schedulePoll(SessionRequest(poll))]
-        }
-        // 19. The instruments, once per fetched session.
-        if !session.instrumentsDelivered || afterRecovery {
-            session.instrumentsDelivered = true
-            return [
-                .notify(
-                    .fetched(
-                        availableInstruments(model, wallet: turn.walletDevice),
-                        newCreditCard: newCreditCardAvailable(model)))
-            ]
-        }
-        // 20. Nothing to do and nothing was said: the SDK cannot continue.
-        return problemShown ? [] : [turn.refuse(.endStateReached)]
-    }
-
-    // MARK: - Branch helpers
-
-    private static func startAttempt(
-        _ session: inout ActiveSession, _ instrument: SwedbankPaySDK.PaymentAttemptInstrument,
-        _ start: SessionOperation, culture: String?, _ turn: inout Turn
-    ) -> PaymentSessionEffect {
-        session.request = .none
-        // The merchant identifier moves from the request to the wallet, which needs it next.
-        if case .applePay(let merchantIdentifier) = instrument {
-            session.wallet = .awaitingSheet(merchantIdentifier: merchantIdentifier)
-        } else {
-            session.wallet = .idle
-        }
-        switch instrument {
-        case .swish(let msisdn):
-            return .send(SessionRequest(start, body: .startSwish(culture: culture, msisdn: msisdn)))
-        case .creditCard(let prefill):
-            return .send(
-                SessionRequest(
-                    start, body: .startCard(culture: culture, paymentToken: prefill.paymentToken), isLong: true))
-        case .applePay:
-            return .send(SessionRequest(start, body: .startApplePay(culture: culture)))
-        case .newCreditCard:
-            return turn.refuse(.internalInconsistency(.customizationNotPossible))  // never reached: branch 4/5 take it
-        }
-    }
-
-    /// redirect-payer: cancelled, completed, or an end the SDK does not know. The session is over
-    /// (its problems, launches and 3-D Secure go with it), and nothing more is polled.
-    private static func finish(_ session: ActiveSession, _ turn: inout Turn, redirect href: String?)
-        -> [PaymentSessionEffect]
-    {
-        let end: PaymentSessionEnd
-        let orderInfo = turn.orderInfo(session)
-        if let href, href == orderInfo?.cancelUrl?.absoluteString {
-            end = .canceled
-        } else if let href, href == orderInfo?.completeUrl.absoluteString {
-            end = .completed
-        } else {
-            end = .unknown
-        }
-        turn.next = .finished(end)
-        let notice: PaymentSessionNotice =
-            switch end {
-            case .completed: .complete
-            case .canceled: .canceled
-            case .unknown: .endStateReached
-            }
-        return [.cancelPolling, .notify(notice)]
-    }
-
-    private static func failWalletAttempt(
+    /// fail-payment-attempt of the Apple Pay attempt; the app is told when the session has none.
+    static func failWalletAttempt(
         _ session: ActiveSession?, problemType: AttemptProblemType, errorCode: String?
     ) -> [PaymentSessionEffect] {
         guard let fail = session?.model.method(PaymentMethodName.applePay)?.operation(SessionRel.failPaymentAttempt)
@@ -502,74 +279,5 @@ enum PaymentSessionDecision {
     private static func refusal(_ state: PaymentSessionState, _ turn: inout Turn) -> PaymentSessionEffect {
         if case .finished = state.phase { return turn.refuse(.endStateReached) }
         return turn.refuse(.internalInconsistency(.sessionNotFetched))
-    }
-
-    /// `+`, a country code not starting with 0, 8 to 15 digits in all; nothing else.
-    static func isValidMSISDN(_ msisdn: String) -> Bool {
-        let digits = msisdn.utf8.dropFirst()
-        return msisdn.utf8.first == UInt8(ascii: "+") && (8...15).contains(digits.count)
-            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            && digits.first != UInt8(ascii: "0")
-    }
-
-    /// The Swish URL with `callbackurl=<paymentUrl>` added (percent-encoded once, as a query
-    /// value), unless it already has a non-empty one. Other schemes are opened as given.
-    static func swishLaunchURL(href: String, paymentUrl: URL?) -> URL? {
-        guard var components = URLComponents(string: href) else { return nil }
-        let hasCallback = (components.queryItems ?? []).contains {
-            $0.name == "callbackurl" && !($0.value ?? "").isEmpty
-        }
-        if components.scheme?.lowercased() == "swish", let paymentUrl, !hasCallback {
-            var unreserved = CharacterSet(
-                charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-            unreserved.insert(charactersIn: "-._~")
-            let value = paymentUrl.absoluteString.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-            let query = components.percentEncodedQuery.map { $0.isEmpty ? "" : $0 + "&" } ?? ""
-            components.percentEncodedQuery = query + "callbackurl=" + value
-        }
-        return components.url
-    }
-
-    /// The order info automatic configuration builds from a model; nil without the complete URL
-    /// or a host URL.
-    private static func automaticOrderInfo(_ model: SessionModel, sessionURL: URL?) -> SwedbankPaySDK
-        .ViewPaymentOrderInfo?
-    {
-        guard let urls = model.urls, let completeUrl = urls.completeUrl, let host = urls.hostUrls?.first,
-            let viewLink = model.topLevel(SessionRel.viewPayment)?.href.flatMap(URL.init(string:)) ?? sessionURL
-        else { return nil }
-        return SwedbankPaySDK.ViewPaymentOrderInfo(
-            isV3: true, webViewBaseURL: host, viewPaymentLink: viewLink, completeUrl: completeUrl,
-            cancelUrl: urls.cancelUrl, paymentUrl: urls.paymentUrl, termsOfServiceUrl: urls.termsOfServiceUrl)
-    }
-
-    /// Whether a card the payer enters can be paid with: the session has a card method and can be
-    /// put in card instrument mode (or already is).
-    static func newCreditCardAvailable(_ model: SessionModel) -> Bool {
-        model.methods.contains { $0.paymentMethod == PaymentMethodName.creditCard }
-            && (model.topLevel(SessionRel.customizePayment) != nil
-                || model.instrumentModePaymentMethod == PaymentMethodName.creditCard)
-    }
-
-    static func availableInstruments(_ model: SessionModel, wallet: SwedbankPaySDK.WalletDevice)
-        -> [SwedbankPaySDK.AvailableInstrument]
-    {
-        model.methods.flatMap { method -> [SwedbankPaySDK.AvailableInstrument] in
-            switch method.paymentMethod {
-            case PaymentMethodName.swish:
-                return [.swish(prefills: method.swishPrefills)]
-            case PaymentMethodName.creditCard:
-                return [.creditCard(prefills: method.cardPrefills)]
-            case PaymentMethodName.applePay:
-                return [
-                    .applePay(
-                        canMakePayments: wallet.canMakePayments,
-                        canMakePaymentsUsingNetworksAndCapabilities: wallet.canPay(
-                            networks: method.cardBrands ?? [], capabilities: method.merchantCapabilities ?? []))
-                ]
-            default:
-                return [.webBased(paymentMethod: method.paymentMethod)]
-            }
-        }
     }
 }
