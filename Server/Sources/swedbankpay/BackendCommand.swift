@@ -4,6 +4,7 @@ import LocalStack
 import Logging
 import MerchantBackend
 import NIOCore
+import ServerSupport
 import ServiceLifecycle
 
 /// `swedbankpay backend`: the Merchant Backend alone, against any Swedbank Pay base URL (the real
@@ -36,6 +37,29 @@ struct BackendCommand: AsyncParsableCommand {
         try await backend.sources.load()
         try backend.bootstrapLogging()
         let port = try backend.resolvedPort()
+        let (deployment, httpsMode) = try deployment(port: port)
+        var configuration = try backend.configuration(deployment)
+        let host = try backend.resolvedHost()
+        configuration.tls = try HTTPSOptions.identity(
+            httpsMode, names: HTTPSOptions.names(host: host, urls: [deployment.publicBaseURL]))
+        let location = try backend.resolvedDatabase()
+        // The backend and, when asked for, the metrics endpoint share the process's file limit.
+        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 2 : 1)
+        let metrics = try backend.metricsService(connections: connections)
+        let spans = try backend.tracing()
+        let started = try await start(
+            configuration, host: host, location: location, port: port, connections: connections, spans: spans)
+        announce(
+            started, configuration: configuration, httpsMode: httpsMode, host: host, location: location, port: port)
+        try await serve(started, spans: spans, metrics: metrics, grace: configuration.shutdownGracePeriod)
+    }
+
+    /// What this command gives the configuration: the Swedbank Pay URL, payee, merchant token and
+    /// API keys, each required; the public URL (its scheme from the HTTPS mode, returned too); the
+    /// trampoline given. No default app schemes: they are the merchant's apps'. Without any the
+    /// backend still serves its API and the Android helper; only the iOS helper refuses (said at
+    /// start).
+    private func deployment(port: Int) throws -> (BackendDeployment, HTTPSOptions.Mode) {
         guard let baseText = try settings.swedbankPayURL.resolve(swedbankPayURL), let baseURL = URL(string: baseText)
         else {
             throw ValidationError("the Swedbank Pay base URL is required: --swedbank-pay-url or SWEDBANKPAY_BASE_URL")
@@ -48,50 +72,45 @@ struct BackendCommand: AsyncParsableCommand {
             throw ValidationError("at least one API key is required: --api-keys or SWEDBANKPAY_API_KEYS")
         }
         let httpsMode = try backend.https.mode()
-        let scheme = httpsMode.scheme
-        let publicURL = try backend.resolvedPublicURL(port: port, scheme: scheme)
-        var configuration = BackendConfiguration(
-            swedbankPayBaseURL: baseURL, merchantToken: Secret(token), payeeId: payee,
-            publicBaseURL: publicURL, apiKeys: apiKeys.map(Secret.init),
-            iosAppIDs: backend.resolvedIOSAppIDs, swedbankPayTimeout: try backend.resolvedTimeout())
-        // No default: the schemes are the merchant's apps'. Without any the backend still serves
-        // its API and the Android helper; only the iOS helper refuses (said at start).
-        configuration.appSchemes = backend.resolvedAppSchemes(default: [])
-        configuration.callbackBaseURL = try backend.resolvedCallbackURL()
+        let publicURL = try backend.resolvedPublicURL(port: port, scheme: httpsMode.scheme)
+        var trampolineURL: URL?
         if let text = try settings.trampolineURL.resolve(trampolineUrl) {
             guard let url = URL(string: text) else { throw ValidationError("--trampoline-url is not a URL") }
-            configuration.trampolineURL = url
+            trampolineURL = url
         }
-        try backend.applyCallLimits(to: &configuration)
-        try backend.applyPayeeDetails(to: &configuration)
-        try backend.applyShutdownGrace(to: &configuration)
-        try backend.applyAuthentication(to: &configuration, refuseExampleOffLoopback: true)
-        try BackendRunner.validate(configuration)
-        let host = try backend.resolvedHost()
-        let identity = try HTTPSOptions.identity(httpsMode, names: HTTPSOptions.names(host: host, urls: [publicURL]))
-        configuration.tls = identity
-        let location = try backend.resolvedDatabase()
-        // The backend and, when asked for, the metrics endpoint share the process's file limit.
-        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 2 : 1)
-        let metrics = try backend.metricsService(connections: connections)
-        let spans = try backend.tracing()
-        let built = configuration
+        let deployment = BackendDeployment(
+            swedbankPayBaseURL: baseURL, merchantToken: token, payeeId: payee, publicBaseURL: publicURL,
+            apiKeys: apiKeys, trampolineURL: trampolineURL, defaultAppSchemes: [], refuseExampleOffLoopback: true)
+        return (deployment, httpsMode)
+    }
+
+    /// Started as `serve` and the tests start theirs: the database opened, then the server
+    /// listening, or one line saying which failed.
+    private func start(
+        _ configuration: BackendConfiguration, host: String, location: DatabaseLocation, port: Int,
+        connections: ConnectionLimits, spans: SpanExport?
+    ) async throws -> LocalBackend {
         let plan = LocalStack.BackendPlan(
             database: location, port: port, tracer: spans?.tracer,
             migrate: !settings.skipMigrations.resolve(skipMigrations)
-        ) { _, _ in built }
-        // Started as `serve` and the tests start theirs: the database opened, then the server
-        // listening, or one line saying which failed.
-        let started: LocalBackend
+        ) { _, _ in configuration }
         do {
-            started = try await LocalBackend.start(
-                plan, swedbankPayURL: baseURL, host: host, tls: identity, connections: connections,
-                logger: Logger(label: "swedbankpay"))
+            return try await LocalBackend.start(
+                plan, swedbankPayURL: configuration.swedbankPayBaseURL, host: host,
+                tls: configuration.tls, connections: connections, logger: Logger(label: "swedbankpay"))
         } catch let error as LocalStack.StartFailure {
             throw RunFailure(error.description)
         }
-        Console.line("Merchant Backend listening on \(scheme)://\(host):\(started.url.port ?? port) (\(location))")
-        if let identity {
+    }
+
+    /// The lines a person starting the backend reads: where it listens, how to trust it, whom it calls.
+    private func announce(
+        _ started: LocalBackend, configuration: BackendConfiguration, httpsMode: HTTPSOptions.Mode,
+        host: String, location: DatabaseLocation, port: Int
+    ) {
+        Console.line(
+            "Merchant Backend listening on \(httpsMode.scheme)://\(host):\(started.url.port ?? port) (\(location))")
+        if let identity = configuration.tls {
             for line in HTTPSOptions.trustLines(httpsMode, identity: identity) { Console.line(line) }
         }
         Console.line("Calling Swedbank Pay at \(configuration.swedbankPayOrigin)")
@@ -100,15 +119,20 @@ struct BackendCommand: AsyncParsableCommand {
                 "Warning: no --app-scheme (SWEDBANKPAY_APP_SCHEMES): /sdk-callback/ios-universal-link refuses every request"
             )
         }
-        // Services stop in reverse order: the drain first (the backend stops once drained), the
-        // metrics after the backend (scraped while it drains), the span exporter last (it flushes
-        // the backend's last spans).
+    }
+
+    /// Runs until stopped. Services stop in reverse order: the drain first (the backend stops once
+    /// drained), the metrics after the backend (scraped while it drains), the span exporter last
+    /// (it flushes the backend's last spans).
+    private func serve(_ started: LocalBackend, spans: SpanExport?, metrics: (any Service)?, grace: TimeInterval)
+        async throws
+    {
         let reloads: (any Service)? = JWKSReloadService(backend: started.backend)
         do {
             try await BackendRunner.run(
                 services: [spans?.service, metrics].compactMap { $0 } + [started.service]
                     + [reloads].compactMap { $0 } + [DrainMarker(backend: started.backend)],
-                grace: configuration.shutdownGracePeriod)
+                grace: grace)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw RunFailure("cannot listen on the metrics port (--metrics-port): the address is in use")
         }

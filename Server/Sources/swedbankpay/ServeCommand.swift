@@ -5,6 +5,7 @@ import LocalStack
 import Logging
 import MerchantBackend
 import PaymentSandbox
+import ServerSupport
 import ServiceLifecycle
 
 /// `swedbankpay serve`: the Merchant Backend and the Payment Sandbox in one process, with an
@@ -22,6 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     static let defaultAPIKey = "local-development-key"
 
+    /// The payee the backend is, on the sandbox it runs beside.
+    static let localPayeeId = "local-merchant"
+
     /// The app schemes the iOS helper redirects to unless `--app-scheme` says otherwise: those of
     /// this package's demos (`demo web`, `demo native`), its tests and the guides' examples.
     static let defaultAppSchemes = ["swedbankpaydemo", "com.example.demo", "com.example.app", "testapp"]
@@ -38,9 +42,51 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(settings.strict) var strict = false
     @Option(settings.sandboxMaxStoredBytes) var sandboxMaxStoredBytes: Int?
 
+    /// What `serve` checked before anything starts.
+    private struct Setup {
+        let host: String
+        let controlToken: String?
+        let port: Int
+        let sandboxPort: Int
+        let httpsMode: HTTPSOptions.Mode
+        let sandboxPublicURL: URL?
+        /// Made up at start, never printed: the backend calls the sandbox with it.
+        let merchantToken: String
+        let sandbox: SandboxConfiguration
+        let location: DatabaseLocation
+        /// nil when none was given: the local development key serves.
+        let givenAPIKeys: [String]?
+
+        var scheme: String { httpsMode.scheme }
+    }
+
     func run() async throws {
         try await backend.sources.load()
         try backend.bootstrapLogging()
+        let setup = try checkedSetup()
+        let configure = backendConfiguration(setup)
+        // Checked once before anything starts, with the ports asked for; built again with the
+        // ports taken.
+        let grace = try configure(try backend.listeningURL(port: setup.sandboxPort, scheme: setup.scheme), setup.port)
+            .shutdownGracePeriod
+        let identity = try HTTPSOptions.identity(
+            setup.httpsMode,
+            names: HTTPSOptions.names(
+                host: setup.host, urls: [try backend.resolvedPublicURL(port: setup.port), setup.sandboxPublicURL]))
+        // Two servers in one process, three with the metrics endpoint, share its file limit.
+        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 3 : 2)
+        let metrics = try backend.metricsService(connections: connections)
+        let spans = try backend.tracing()
+        let stack = try await start(
+            setup, identity: identity, connections: connections, spans: spans, configure: configure)
+        try announce(stack, setup, identity: identity)
+        try await serve(stack, spans: spans, metrics: metrics, grace: grace)
+    }
+
+    /// The flags and environment, checked in the order a person reads them: the host and its
+    /// control token, the seed, the two ports, HTTPS, the sandbox's public URL and store, the
+    /// database and the API keys.
+    private func checkedSetup() throws -> Setup {
         let host = try backend.resolvedHost()
         // The sandbox listens on the backend's host: off loopback its control API needs a token.
         let controlToken = try settings.controlToken.resolve(self.controlToken)
@@ -58,79 +104,95 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("the backend and the sandbox need different ports")
         }
         let httpsMode = try backend.https.mode()
-        let scheme = httpsMode.scheme
         let sandboxPublicURL = try resolvedSandboxPublicURL()
-
         let merchantToken = UUID().uuidString + UUID().uuidString
-        var sandboxConfiguration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
-        sandboxConfiguration.payeeId = "local-merchant"
-        sandboxConfiguration.controlToken = controlToken
-        sandboxConfiguration.strict = settings.strict.resolve(strict)
-        if let total = try SandboxCommand.storedBytes(settings.sandboxMaxStoredBytes.resolve(sandboxMaxStoredBytes)) {
-            sandboxConfiguration.storeBudgets = SandboxStoreBudgets(total: total)
-        }
-        sandboxConfiguration.publicBaseURL = sandboxPublicURL
+        let sandbox = try sandboxConfiguration(
+            merchantToken: merchantToken, controlToken: controlToken, publicURL: sandboxPublicURL)
+        return Setup(
+            host: host, controlToken: controlToken, port: port, sandboxPort: sandboxPort, httpsMode: httpsMode,
+            sandboxPublicURL: sandboxPublicURL, merchantToken: merchantToken, sandbox: sandbox,
+            location: try backend.resolvedDatabase(), givenAPIKeys: try backend.resolvedAPIKeys())
+    }
 
-        let location = try backend.resolvedDatabase()
-        let givenAPIKeys = try backend.resolvedAPIKeys()
-        let apiKeys = givenAPIKeys ?? [Self.defaultAPIKey]
-        let options = backend
-        // Checked once before anything starts, with the ports asked for; built again with the
-        // ports taken.
-        let configure: @Sendable (URL, Int) throws -> BackendConfiguration = { sandboxURL, port in
-            var configuration = BackendConfiguration(
-                swedbankPayBaseURL: sandboxURL, merchantToken: Secret(merchantToken), payeeId: "local-merchant",
-                publicBaseURL: try options.resolvedPublicURL(port: port, scheme: scheme),
-                apiKeys: apiKeys.map(Secret.init),
-                // A page for the payer's browser: on the sandbox's public URL.
-                trampolineURL: (sandboxPublicURL ?? sandboxURL).appendingPathComponent(
-                    "externalresourcehost/trampoline"),
-                iosAppIDs: options.resolvedIOSAppIDs, swedbankPayTimeout: try options.resolvedTimeout())
-            configuration.appSchemes = options.resolvedAppSchemes(default: Self.defaultAppSchemes)
-            configuration.callbackBaseURL = try options.resolvedCallbackURL()
-            try options.applyCallLimits(to: &configuration)
-            try options.applyPayeeDetails(to: &configuration)
-            try options.applyShutdownGrace(to: &configuration)
-            try options.applyAuthentication(to: &configuration, refuseExampleOffLoopback: false)
-            try BackendRunner.validate(configuration)
-            return configuration
+    /// The sandbox's configuration: the one merchant token the backend uses, the local payee, and
+    /// the sandbox's own settings.
+    private func sandboxConfiguration(merchantToken: String, controlToken: String?, publicURL: URL?) throws
+        -> SandboxConfiguration
+    {
+        var configuration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
+        configuration.payeeId = Self.localPayeeId
+        configuration.controlToken = controlToken
+        configuration.strict = settings.strict.resolve(strict)
+        if let total = try SandboxCommand.storedBytes(settings.sandboxMaxStoredBytes.resolve(sandboxMaxStoredBytes)) {
+            configuration.storeBudgets = SandboxStoreBudgets(total: total)
         }
-        let grace = try configure(try backend.listeningURL(port: sandboxPort, scheme: scheme), port).shutdownGracePeriod
-        let identity = try HTTPSOptions.identity(
-            httpsMode,
-            names: HTTPSOptions.names(host: host, urls: [try backend.resolvedPublicURL(port: port), sandboxPublicURL]))
-        // Two servers in one process, three with the metrics endpoint, share its file limit.
-        let connections = try backend.connections.resolved(servers: backend.servesMetrics ? 3 : 2)
-        let metrics = try backend.metricsService(connections: connections)
-        let spans = try backend.tracing()
+        configuration.publicBaseURL = publicURL
+        return configuration
+    }
+
+    /// The backend's configuration given the sandbox's URL and the backend's port: calling the
+    /// sandbox as the local payee, the payer's pages (the trampoline) on the sandbox's public URL.
+    private func backendConfiguration(_ setup: Setup) -> @Sendable (URL, Int) throws -> BackendConfiguration {
+        let options = backend
+        let scheme = setup.scheme
+        let merchantToken = setup.merchantToken
+        let apiKeys = setup.givenAPIKeys ?? [Self.defaultAPIKey]
+        let sandboxPublicURL = setup.sandboxPublicURL
+        return { sandboxURL, port in
+            try options.configuration(
+                BackendDeployment(
+                    swedbankPayBaseURL: sandboxURL, merchantToken: merchantToken, payeeId: Self.localPayeeId,
+                    publicBaseURL: try options.resolvedPublicURL(port: port, scheme: scheme), apiKeys: apiKeys,
+                    trampolineURL: (sandboxPublicURL ?? sandboxURL).appendingPathComponent(
+                        "externalresourcehost/trampoline"),
+                    defaultAppSchemes: Self.defaultAppSchemes, refuseExampleOffLoopback: false))
+        }
+    }
+
+    /// The sandbox, then the backend with the ports they took, or one line saying which failed.
+    private func start(
+        _ setup: Setup, identity: TLSIdentity?, connections: ConnectionLimits, spans: SpanExport?,
+        configure: @escaping @Sendable (URL, Int) throws -> BackendConfiguration
+    ) async throws -> LocalStack {
         var plan = LocalStack.Plan(
-            host: host, sandbox: sandboxConfiguration, sandboxPort: sandboxPort, tls: identity,
+            host: setup.host, sandbox: setup.sandbox, sandboxPort: setup.sandboxPort, tls: identity,
             connections: connections, logger: Logger(label: "swedbankpay"))
         plan.backend = LocalStack.BackendPlan(
-            database: location, port: port, tracer: spans?.tracer, configuration: configure)
-        let stack: LocalStack
+            database: setup.location, port: setup.port, tracer: spans?.tracer, configuration: configure)
         do {
-            stack = try await LocalStack.start(plan)
+            return try await LocalStack.start(plan)
         } catch let error as LocalStack.StartFailure {
             throw RunFailure(error.description)
         }
-        let sandboxURL = Self.origin((sandboxPublicURL ?? stack.sandboxURL).absoluteString)
-        let base = try backend.resolvedPublicURL(port: stack.backendURL?.port ?? port, scheme: scheme).absoluteString
-        let dashboardHint = controlToken == nil ? "" : "#token=<control token>"
+    }
+
+    /// The lines a person starting `serve` reads: where each server listens, how to trust them,
+    /// the URL for the SDK, an order to create, and the dashboard.
+    private func announce(_ stack: LocalStack, _ setup: Setup, identity: TLSIdentity?) throws {
+        let scheme = setup.scheme
+        let backendPort = stack.backendURL?.port ?? setup.port
+        let sandboxURL = Self.origin((setup.sandboxPublicURL ?? stack.sandboxURL).absoluteString)
+        let base = try backend.resolvedPublicURL(port: backendPort, scheme: scheme).absoluteString
+        let dashboardHint = setup.controlToken == nil ? "" : "#token=<control token>"
+        Console.line("Merchant Backend listening on \(scheme)://\(setup.host):\(backendPort) (\(setup.location))")
         Console.line(
-            "Merchant Backend listening on \(scheme)://\(host):\(stack.backendURL?.port ?? port) (\(location))")
-        Console.line("Payment Sandbox listening on \(scheme)://\(host):\(stack.sandboxURL.port ?? sandboxPort)")
+            "Payment Sandbox listening on \(scheme)://\(setup.host):\(stack.sandboxURL.port ?? setup.sandboxPort)")
         if let identity {
-            for line in HTTPSOptions.trustLines(httpsMode, identity: identity) { Console.line(line) }
+            for line in HTTPSOptions.trustLines(setup.httpsMode, identity: identity) { Console.line(line) }
         }
         Console.line("Backend URL for the SDK: \(Self.origin(base))/")
         Console.line("Create a payment order:")
-        let key = givenAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
-        Console.line(HTTPSOptions.curl(BackendRunner.curlLine(base: Self.origin(base), apiKey: key), httpsMode))
+        let key = setup.givenAPIKeys == nil ? Self.defaultAPIKey : "$SWEDBANKPAY_API_KEYS"
+        Console.line(HTTPSOptions.curl(BackendRunner.curlLine(base: Self.origin(base), apiKey: key), setup.httpsMode))
         Console.line("Sandbox dashboard: \(sandboxURL)/sandbox/\(dashboardHint)")
-        // Services stop in reverse order: the drain first (the stack stops once the backend is
-        // drained), the metrics after the stack (scraped while it drains), the span exporter last
-        // (it flushes the backend's last spans).
+    }
+
+    /// Runs until stopped. Services stop in reverse order: the drain first (the stack stops once
+    /// the backend is drained), the metrics after the stack (scraped while it drains), the span
+    /// exporter last (it flushes the backend's last spans).
+    private func serve(_ stack: LocalStack, spans: SpanExport?, metrics: (any Service)?, grace: TimeInterval)
+        async throws
+    {
         let reloads: (any Service)? = stack.backend.flatMap(JWKSReloadService.init)
         // The sandbox's `/readyz` says draining with the backend's; it serves the backend's last
         // calls and stops after it.
