@@ -94,7 +94,7 @@ struct BenchBackendCommand: AsyncParsableCommand {
         for (name, url) in [("--backend-url", backendURL), ("--sandbox-url", sandboxURL)] {
             // The load generator speaks plain HTTP/1.1 (a TLS terminator in front is measured apart).
             if let url, URL(string: url)?.host == nil || BenchOrigin(url) == nil {
-                throw ValidationError("\(name) must be an http:// URL, such as http://127.0.0.1:8080")
+                throw ValidationError("\(name) must be an http:// URL, such as \(DefaultAddress.backend)")
             }
         }
         if backendURL != nil, !scale.isEmpty {

@@ -48,9 +48,7 @@ struct BenchSandboxCommand: AsyncParsableCommand {
         guard (0...100_000).contains(sessions) else {
             throw ValidationError("--sessions must be from 0 to 100000, for example --sessions 10000.")
         }
-        if let sandboxURL, URL(string: sandboxURL)?.host == nil {
-            throw ValidationError("--sandbox-url must be an absolute URL, such as http://127.0.0.1:8081")
-        }
+        try DefaultAddress.requireAbsolute(sandboxURL, flag: "--sandbox-url", example: DefaultAddress.sandbox)
     }
 
     func run() async throws {

@@ -31,7 +31,7 @@ struct DemoNativeCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A running Merchant Backend (`swedbankpay serve`, or any backend of the Merchant Backend API), e.g. http://127.0.0.1:8080. Default: start one here."
+            "A running Merchant Backend (`swedbankpay serve`, or any backend of the Merchant Backend API), e.g. \(DefaultAddress.backend). Default: start one here."
     )
     var backendURL: String?
 
@@ -39,8 +39,8 @@ struct DemoNativeCommand: AsyncParsableCommand {
     @Option(name: .customLong("url"), help: .hidden)
     var legacyURL: String?
 
-    @Option(help: "The sandbox of that backend, for its request log. Default: http://127.0.0.1:8081.")
-    var sandboxURL: String = "http://127.0.0.1:8081"
+    @Option(help: "The sandbox of that backend, for its request log.")
+    var sandboxURL: String = DefaultAddress.sandbox
 
     /// `--backend-url`, or its old spelling `--url`.
     var url: String? { backendURL ?? legacyURL }
@@ -65,9 +65,7 @@ struct DemoNativeCommand: AsyncParsableCommand {
         if backendURL != nil, legacyURL != nil {
             throw ValidationError("--url is the old spelling of --backend-url; give one of them")
         }
-        if let url, URL(string: url)?.host == nil {
-            throw ValidationError("--backend-url must be a backend URL such as http://127.0.0.1:8080")
-        }
+        try DefaultAddress.requireAbsolute(url, flag: "--backend-url", example: DefaultAddress.backend)
     }
 
     func run() async throws {

@@ -40,12 +40,8 @@ struct DemoWebCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        if let backendURL, URL(string: backendURL)?.host == nil {
-            throw ValidationError("--backend-url must be an absolute URL, such as http://127.0.0.1:8080/")
-        }
-        if let sandboxURL, URL(string: sandboxURL)?.host == nil {
-            throw ValidationError("--sandbox-url must be an absolute URL, such as http://127.0.0.1:8081")
-        }
+        try DefaultAddress.requireAbsolute(backendURL, flag: "--backend-url", example: DefaultAddress.backend + "/")
+        try DefaultAddress.requireAbsolute(sandboxURL, flag: "--sandbox-url", example: DefaultAddress.sandbox)
     }
 
     func run() async throws {

@@ -23,22 +23,20 @@ struct OrdersCommand: AsyncParsableCommand {
     /// Where the backend is and the admin key.
     struct Connection: ParsableArguments {
         @Option(help: "The Merchant Backend's URL.")
-        var backendURL = "http://127.0.0.1:8080"
+        var backendURL = DefaultAddress.backend
 
-        @Option(help: "An admin key of that backend. Env: SWEDBANKPAY_ADMIN_KEY.")
-        var adminKey: String?
+        @Option(clientSettings.adminKey) var adminKey: String?
 
         func validate() throws {
-            guard URL(string: backendURL)?.host != nil else {
-                throw ValidationError("--backend-url must be an absolute URL, such as http://127.0.0.1:8080")
-            }
+            try DefaultAddress.requireAbsolute(backendURL, flag: "--backend-url", example: DefaultAddress.backend)
         }
 
         /// Sends a request and prints the answer; a problem exits non-zero.
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil, idempotencyKey: String? = nil) async throws
         {
-            guard let key = adminKey ?? Environment.value("SWEDBANKPAY_ADMIN_KEY") else {
-                throw ValidationError("an admin key is required: --admin-key or SWEDBANKPAY_ADMIN_KEY")
+            let setting = clientSettings.adminKey
+            guard let key = try setting.resolve(adminKey) else {
+                throw ValidationError("an admin key is required: \(setting.option) or \(setting.variable)")
             }
             let base = backendURL.hasSuffix("/") ? String(backendURL.dropLast()) : backendURL
             var request = HTTPClientRequest(url: base + path)

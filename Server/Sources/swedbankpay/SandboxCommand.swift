@@ -24,7 +24,7 @@ struct SandboxCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    var host = ServerSettings.defaultHost
 
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = PaymentSandbox.defaultPort
@@ -78,7 +78,8 @@ struct SandboxCommand: AsyncParsableCommand {
         guard let given else { return nil }
         guard SandboxStoreBudgets.totalRange.contains(given) else {
             throw ValidationError(
-                "--sandbox-max-stored-bytes must be \(AllowedValues.text(SandboxStoreBudgets.totalRange)) bytes, not \(given)")
+                "--sandbox-max-stored-bytes must be \(AllowedValues.text(SandboxStoreBudgets.totalRange)) bytes, not \(given)"
+            )
         }
         return given
     }

@@ -27,7 +27,7 @@ struct ServerSettings: Sendable {
 
     // Where the backend listens and how it is reached.
     let host = Setting<String>(
-        "host", "SWEDBANKPAY_HOST", valueName: "host", fallback: "127.0.0.1", expected: "an address",
+        "host", "SWEDBANKPAY_HOST", valueName: "host", fallback: ServerSettings.defaultHost, expected: "an address",
         help: "The address to listen on.", parse: SettingParse.text)
     let port = Setting<Int>(
         "port", "PORT", valueName: "port", fallback: MerchantBackend.defaultPort, expected: SettingParse.portExpected,
@@ -212,7 +212,7 @@ struct ServerSettings: Sendable {
         expected: SettingParse.portExpected,
         help: "Serve Prometheus metrics at /metrics on this port (0 picks a free one).", parse: SettingParse.port)
     let metricsHost = Setting<String>(
-        "metrics-host", "SWEDBANKPAY_METRICS_HOST", valueName: "host", fallback: "127.0.0.1",
+        "metrics-host", "SWEDBANKPAY_METRICS_HOST", valueName: "host", fallback: ServerSettings.defaultHost,
         expected: "an address", help: "The address of the metrics port.", parse: SettingParse.text)
     let otlpEndpoint = Setting<String>(
         "otlp-endpoint", "SWEDBANKPAY_OTLP_ENDPOINT", valueName: "url", default: "none (no spans)",
@@ -263,7 +263,8 @@ struct ServerSettings: Sendable {
 
     // The sandbox `serve` runs (`sandbox` takes the control token and strictness too).
     let sandboxPort = Setting<Int>(
-        "sandbox-port", "SWEDBANKPAY_SANDBOX_PORT", valueName: "port", fallback: PaymentSandbox.defaultPort, scope: .serve,
+        "sandbox-port", "SWEDBANKPAY_SANDBOX_PORT", valueName: "port", fallback: PaymentSandbox.defaultPort,
+        scope: .serve,
         expected: SettingParse.portExpected, help: "The port the Payment Sandbox listens on.",
         parse: SettingParse.port)
     let sandboxPublicURL = Setting<String>(
@@ -290,6 +291,9 @@ struct ServerSettings: Sendable {
         help:
             "The sandbox refuses what the real Swedbank Pay takes although its documentation says otherwise (a payeeReference sent as a number) instead of taking it with a warning in its request log.",
         parse: SettingParse.on)
+
+    /// The address the servers listen on by default: loopback, reached from this machine only.
+    static let defaultHost = "127.0.0.1"
 
     /// The merchant token itself: a secret, never a flag (flags show in process lists).
     static let merchantTokenVariable = "SWEDBANKPAY_MERCHANT_TOKEN"

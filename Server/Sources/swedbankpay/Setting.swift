@@ -116,6 +116,8 @@ enum SettingScope: String, Sendable {
     case serveAndBackend
     case serve
     case backend
+    /// The `orders` client, not a server: not in the servers' table.
+    case orders
 }
 
 extension Setting where Value == Bool {

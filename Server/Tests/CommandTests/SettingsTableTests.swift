@@ -76,6 +76,7 @@ import Testing
                 case .serveAndBackend: nil
                 case .serve: "serve"
                 case .backend: "backend"
+                case .orders: "orders (not a server's)"
                 }
             #expect(row.scope == scope, "--\(setting.flag) belongs to \(setting.scope): \(row)")
             if let allowed = setting.allowedDescription {
@@ -135,11 +136,12 @@ import Testing
         let serve = ServeCommand.helpMessage(columns: 10_000)
         let backend = BackendCommand.helpMessage(columns: 10_000)
         for setting in Self.declared {
-            let helps =
+            let helps: [String] =
                 switch setting.scope {
                 case .serveAndBackend: [serve, backend]
                 case .serve: [serve]
                 case .backend: [backend]
+                case .orders: []
                 }
             for help in helps {
                 // The option's entry: from its name to the next option's.
@@ -154,6 +156,19 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The client commands take their settings and default addresses from the declarations: the
+    /// admin key with its variable, the backend's and sandbox's addresses from the default host and
+    /// the servers' default ports.
+    @Test func theClientCommandsSayTheirDefaultsFromTheDeclarations() {
+        #expect(DefaultAddress.backend == "http://127.0.0.1:8080")
+        #expect(DefaultAddress.sandbox == "http://127.0.0.1:8081")
+        let orders = OrdersCommand.List.helpMessage(columns: 10_000)
+        let entry = orders.components(separatedBy: "\n  --").first { $0.hasPrefix("admin-key ") }
+        #expect(entry?.contains("Env: SWEDBANKPAY_ADMIN_KEY.") == true, "\(entry ?? "not in help")")
+        #expect(orders.contains("(default: \(DefaultAddress.backend))"), "\(orders)")
+        #expect(DemoNativeCommand.helpMessage(columns: 10_000).contains("(default: \(DefaultAddress.sandbox))"))
     }
 
     /// The defaults and limits the library applies, as help and the table say them: the library's
