@@ -16,7 +16,7 @@ import Testing
 /// `onPaymentTransactionFailed`) with `details` "[status title] detail", which the SDK hands to
 /// `javaScriptEvent(name:arguments:)`; the payment neither fails nor completes. One world (one
 /// Chromium), a page per payment.
-@MainActor @Suite(.serialized, .timeLimit(.minutes(3))) struct WebSwishProblemsEndToEndTests {
+@MainActor @Suite(.serialized, .timeLimit(.minutes(6))) struct WebSwishProblemsEndToEndTests {
     /// The portal's Swish problem list, with each one's status.
     static let documented: [(name: String, status: Int64)] = [
         ("bankidalreadyinuse", 409), ("bankidcancelled", 409), ("bankiderror", 502), ("configerror", 403),

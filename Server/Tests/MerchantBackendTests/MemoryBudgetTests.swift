@@ -9,7 +9,7 @@ import Testing
 /// orders and logged requests keep each store within its budget by its own account, the
 /// process's resident memory grows by less than the budget plus a margin, and another user's
 /// open order stays readable and capturable throughout.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct MemoryBudgetTests {
+@Suite(.serialized, .timeLimit(.minutes(6))) struct MemoryBudgetTests {
     /// `--sandbox-max-stored-bytes`: small, so the floods go well past it quickly.
     static let budget = 16 * 1_024 * 1_024
     /// What the process may grow by beyond the budget: the code paths warmed only by the floods,

@@ -12,7 +12,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ServeDrainTests {
     /// How long the sandbox holds the creation: room for the test's requests while it drains, on a
     /// loaded machine too (as GracefulShutdownTests holds its creation).
-    static let pspDelay = 6
+    /// Beside a release build of the server package, 6 s was not always enough.
+    static let pspDelay = 15
 
     @Test func aSlowCreationIsAnsweredThroughSIGTERMWhileReadyzSaysDraining() async throws {
         let location = try TestDatabase.location(.sqlite)
@@ -75,7 +76,7 @@ import Testing
         -> (ServeProcess, Task<Answer, any Error>)?
     {
         let serve = try await ServeProcess.start(
-            try ServeProcess.executable(), database: path, timeout: 10,
+            try ServeProcess.executable(), database: path, timeout: 30,
             options: ["--shutdown-grace", "\(grace)", "--log-level", "info"])
         let client = HTTPClient.shared
         for url in [serve.backendURL, serve.sandboxURL] {
