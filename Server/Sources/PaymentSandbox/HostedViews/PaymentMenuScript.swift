@@ -20,6 +20,9 @@ enum PaymentMenuScript {
           var main = document.querySelector("main");
           var lastHeight = -1;
           var pollTimer = null;
+          // Bumped when polling stops: a poll answer that arrives after another answer was handled
+          // (the approve's own, on a slow machine) is dropped, so an attempt is told once.
+          var pollGeneration = 0;
           function $(id) { return document.getElementById(id); }
 
           function post(type, payload) {
@@ -167,14 +170,17 @@ enum PaymentMenuScript {
             }, networkFailed);
           }
           function startPolling() {
+            var generation = pollGeneration;
             pollTimer = window.setTimeout(function () {
               request("GET", "/state").then(function (reply) {
+                if (generation !== pollGeneration) { return; }
                 if (reply.status === 200 && reply.body.outcome === "swishPending") { startPolling(); }
                 else if (reply.status === 200) { handle(reply.body); }
-              }, function () { startPolling(); });
+              }, function () { if (generation === pollGeneration) { startPolling(); } });
             }, 1000);
           }
           function stopPolling() {
+            pollGeneration += 1;
             if (pollTimer !== null) { window.clearTimeout(pollTimer); pollTimer = null; }
           }
 
