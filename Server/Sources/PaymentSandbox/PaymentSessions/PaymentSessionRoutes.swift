@@ -15,58 +15,86 @@ struct PaymentSessionRoutes: SandboxModule {
     }
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
-        let session = open.group("/psp/paymentsessions/:token")
-        session.get { request, context in
-            try await perform(request, context) { .getPayment }
-        }
-        session.post("prepare") { request, context in
-            try await perform(request, context) { .preparePayment(try await body(request)) }
-        }
-        session.post("methods/:method/expand") { request, context in
-            try await perform(request, context) {
-                .expandMethod(paymentMethod: try method(context), body: try await body(request))
-            }
-        }
-        session.post("methods/:method/attempts") { request, context in
-            try await perform(request, context) {
-                .startPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
-            }
-        }
-        session.post("methods/:method/failures") { request, context in
-            try await perform(request, context) {
-                .failPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
-            }
-        }
-        session.post("methods/:method/payload") { request, context in
-            try await perform(request, context) {
-                .attemptPayload(paymentMethod: try method(context), body: try await body(request))
-            }
-        }
-        session.post("sca/create-authentication") { request, context in
-            try await perform(request, context) { .createAuthentication(try await body(request)) }
-        }
-        session.post("sca/complete-authentication") { request, context in
-            try await perform(request, context) { .completeAuthentication(try await body(request)) }
-        }
-        session.post("sca/notification") { request, context in
-            try await notification(request, context)
-        }
-        session.post("problems/:number/acknowledge") { request, context in
-            guard let number = context.parameters.get("number", as: Int.self) else {
-                throw SandboxProblem.notFound("No such problem.")
-            }
-            return try await perform(request, context) { .acknowledgeFailedAttempt(problemNumber: number) }
-        }
-        session.post("abort") { request, context in
-            try await perform(request, context) { .abortPayment }
-        }
-        session.post("customize") { request, context in
-            try await perform(request, context) { .customizePayment(try await body(request)) }
-        }
-        session.post("events") { request, context in
-            try await logEvent(request, context)
-        }
+        open.addRoutes(sessionRoutes, atPath: "/psp/paymentsessions/:token")
         SimulatorRoutes(service: service).register(open: open)
+    }
+
+    /// The session's operations, by path under the session; each handler named for its operation.
+    private var sessionRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
+        routes.get(use: getPayment)
+        routes.post("prepare", use: preparePayment)
+        routes.post("methods/:method/expand", use: expandMethod)
+        routes.post("methods/:method/attempts", use: startPaymentAttempt)
+        routes.post("methods/:method/failures", use: failPaymentAttempt)
+        routes.post("methods/:method/payload", use: attemptPayload)
+        routes.post("sca/create-authentication", use: createAuthentication)
+        routes.post("sca/complete-authentication", use: completeAuthentication)
+        routes.post("sca/notification", use: notification)
+        routes.post("problems/:number/acknowledge", use: acknowledgeFailedAttempt)
+        routes.post("abort", use: abortPayment)
+        routes.post("customize", use: customizePayment)
+        routes.post("events", use: logEvent)
+        return routes
+    }
+
+    // MARK: - The operations
+
+    private func getPayment(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .getPayment }
+    }
+
+    private func preparePayment(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .preparePayment(try await body(request)) }
+    }
+
+    private func expandMethod(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) {
+            .expandMethod(paymentMethod: try method(context), body: try await body(request))
+        }
+    }
+
+    private func startPaymentAttempt(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) {
+            .startPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
+        }
+    }
+
+    private func failPaymentAttempt(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) {
+            .failPaymentAttempt(paymentMethod: try method(context), body: try await body(request))
+        }
+    }
+
+    private func attemptPayload(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) {
+            .attemptPayload(paymentMethod: try method(context), body: try await body(request))
+        }
+    }
+
+    private func createAuthentication(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .createAuthentication(try await body(request)) }
+    }
+
+    private func completeAuthentication(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .completeAuthentication(try await body(request)) }
+    }
+
+    private func acknowledgeFailedAttempt(_ request: Request, context: SandboxRequestContext) async throws
+        -> Response
+    {
+        guard let number = context.parameters.get("number", as: Int.self) else {
+            throw SandboxProblem.notFound("No such problem.")
+        }
+        return try await perform(request, context) { .acknowledgeFailedAttempt(problemNumber: number) }
+    }
+
+    private func abortPayment(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .abortPayment }
+    }
+
+    private func customizePayment(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await perform(request, context) { .customizePayment(try await body(request)) }
     }
 
     func reset() async {
@@ -93,7 +121,7 @@ struct PaymentSessionRoutes: SandboxModule {
         return service.response(transition)
     }
 
-    private func logEvent(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+    private func logEvent(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let token = try await knownToken(context)
         let beacon = try await RequestJSON.object(request, limit: PaymentSessionEvent.maxBodyBytes)
         let transition = try await service.perform(
@@ -107,7 +135,7 @@ struct PaymentSessionRoutes: SandboxModule {
 
     /// Where the ACS pages end (form posts of `cres` or method results): a page for the web view
     /// while the SDK takes the `cres` from the navigation and continues with the API.
-    private func notification(_ request: Request, _ context: SandboxRequestContext) async throws -> Response {
+    private func notification(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         _ = try await knownToken(context)
         _ = try await RequestJSON.bytes(request, limit: service.services.configuration.maxRequestBodyBytes)
         return JSONResponse.html(ThreeDSecurePages.notification)

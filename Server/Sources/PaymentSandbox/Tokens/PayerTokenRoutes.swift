@@ -11,66 +11,65 @@ struct PayerTokenRoutes: SandboxModule {
     let services: SandboxServices
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
+        merchant.addRoutes(tokenRoutes, atPath: "/psp/paymentorders")
+    }
+
+    /// The token collections, by path under `/psp/paymentorders`.
+    private var tokenRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
         // The portal spells these paths in camel case (`payerOwnedPaymentTokens`, the link of
         // `delete-payerownedtokens`) and in lower case (its PATCH examples): both are served.
         for collection in ["payerownedpaymenttokens", "payerOwnedPaymentTokens"] {
-            merchant.get(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
-                let reference = try Self.payerReference(context)
-                let tokens = await services.store.tokens(payerReference: reference)
-                return JSONResponse.make(
-                    SwedbankPaySDK.JSONValue.object(
-                        PayerTokenDocument.legacy(
-                            payerReference: reference, tokens: tokens, base: services.urls(for: request))))
-            }
+            routes.get(RouterPath("\(collection)/:payerReference"), use: legacyTokens)
         }
         for collection in ["payerownedtokens", "payerOwnedTokens"] {
-            merchant.get(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
-                let reference = try Self.payerReference(context)
-                return await current(reference, request)
-            }
+            routes.get(RouterPath("\(collection)/:payerReference"), use: currentTokens)
         }
         for collection in [
             "payerownedtokens", "payerOwnedTokens", "payerownedpaymenttokens", "payerOwnedPaymentTokens",
         ] {
-            merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:payerReference")) { request, context in
-                try await deleteAll(of: Self.payerReference(context), request)
-            }
+            routes.patch(RouterPath("\(collection)/:payerReference"), use: deleteAllTokens)
         }
         // The portal spells the collections in camel case; both spellings are served.
         for collection in ["paymenttokens", "paymentTokens"] {
-            merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
-                let token = try context.parameters.require("token")
-                let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
-                _ = await services.store.deleteIssued(token, type: .payment)
-                guard let deleted = await services.store.deleteToken(token, comment: comment) else {
-                    throw SandboxProblem.notFound("No payment token \(token).")
-                }
-                return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
-            }
+            routes.patch(RouterPath("\(collection)/:token"), use: deletePaymentToken)
         }
-        let issuedCollections: [(PaymentTokenType, [String])] = [
-            (.recurrence, ["recurrenceTokens", "recurrencetokens"]),
-            (.unscheduled, ["unscheduledTokens", "unscheduledtokens"]),
-        ]
-        for (type, collections) in issuedCollections {
-            for collection in collections {
-                merchant.patch(RouterPath("/psp/paymentorders/\(collection)/:token")) { request, context in
-                    let token = try context.parameters.require("token")
-                    _ = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
-                    guard let deleted = await services.store.deleteIssued(token, type: type) else {
-                        throw SandboxProblem.notFound("No \(type) token \(token).")
-                    }
-                    return JSONResponse.make(
-                        SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(issued: deleted)))
-                }
-            }
+        for collection in ["recurrenceTokens", "recurrencetokens"] {
+            routes.patch(RouterPath("\(collection)/:token"), use: deleteRecurrenceToken)
         }
+        for collection in ["unscheduledTokens", "unscheduledtokens"] {
+            routes.patch(RouterPath("\(collection)/:token"), use: deleteUnscheduledToken)
+        }
+        return routes
     }
 
     func reset() async {}
 
+    // MARK: - The handlers
+
+    /// A payer's tokens in the legacy shape (`payerOwnedPaymentTokens`).
+    private func legacyTokens(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        let reference = try Self.payerReference(context)
+        let tokens = await services.store.tokens(payerReference: reference)
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(
+                PayerTokenDocument.legacy(payerReference: reference, tokens: tokens, base: services.urls(for: request)))
+        )
+    }
+
+    /// A payer's tokens in the current shape (`payerOwnedTokens`).
+    private func currentTokens(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        let reference = try Self.payerReference(context)
+        let tokens = await services.store.tokens(payerReference: reference)
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(
+                PayerTokenDocument.current(payerReference: reference, tokens: tokens, base: services.urls(for: request))
+            ))
+    }
+
     /// Deletes every token of the payer; answers with the tokens removed.
-    private func deleteAll(of reference: String, _ request: Request) async throws -> Response {
+    private func deleteAllTokens(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        let reference = try Self.payerReference(context)
         let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
         var removed: [PayerTokenRecord] = []
         for token in await services.store.tokens(payerReference: reference) where !token.deleted {
@@ -84,12 +83,35 @@ struct PayerTokenRoutes: SandboxModule {
                     payerReference: reference, tokens: removed, base: services.urls(for: request))))
     }
 
-    private func current(_ reference: String, _ request: Request) async -> Response {
-        let tokens = await services.store.tokens(payerReference: reference)
-        return JSONResponse.make(
-            SwedbankPaySDK.JSONValue.object(
-                PayerTokenDocument.current(payerReference: reference, tokens: tokens, base: services.urls(for: request))
-            ))
+    /// Deletes one payment token (and the issued token of the same value, if any).
+    private func deletePaymentToken(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        let token = try context.parameters.require("token")
+        let comment = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+        _ = await services.store.deleteIssued(token, type: .payment)
+        guard let deleted = await services.store.deleteToken(token, comment: comment) else {
+            throw SandboxProblem.notFound("No payment token \(token).")
+        }
+        return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(deleted)))
+    }
+
+    private func deleteRecurrenceToken(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await deleteIssued(.recurrence, request, context)
+    }
+
+    private func deleteUnscheduledToken(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await deleteIssued(.unscheduled, request, context)
+    }
+
+    /// Deletes a recurrence or unscheduled token.
+    private func deleteIssued(_ type: PaymentTokenType, _ request: Request, _ context: SandboxRequestContext)
+        async throws -> Response
+    {
+        let token = try context.parameters.require("token")
+        _ = try await Self.deletion(request, limit: services.configuration.maxRequestBodyBytes)
+        guard let deleted = await services.store.deleteIssued(token, type: type) else {
+            throw SandboxProblem.notFound("No \(type) token \(token).")
+        }
+        return JSONResponse.make(SwedbankPaySDK.JSONValue.object(PayerTokenDocument.deleted(issued: deleted)))
     }
 
     private static func payerReference(_ context: SandboxRequestContext) throws -> String {
