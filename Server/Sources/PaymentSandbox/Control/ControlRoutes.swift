@@ -12,34 +12,22 @@ struct ControlRoutes: SandboxModule {
     let control: SandboxControl
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
-        let open = open.controlGroup(services.configuration)
-        open.get("/sandbox/requests") { _, _ in await requests() }
-        open.delete("/sandbox/requests") { _, _ in
-            await control.requestLog.clear()
-            return JSONResponse.noContent()
-        }
-        open.post("/sandbox/faults") { request, _ in try await addFault(request) }
-        open.get("/sandbox/faults") { _, _ in
-            JSONResponse.make(
-                SwedbankPaySDK.JSONValue.object(["faults": .array(control.faults.all().map(\.json))]))
-        }
-        open.delete("/sandbox/faults") { _, _ in
-            control.faults.removeAll()
-            return JSONResponse.noContent()
-        }
-        open.delete("/sandbox/faults/:id") { _, context in
-            let id = context.parameters.get("id") ?? ""
-            guard control.faults.remove(id: id) else {
-                throw SandboxProblem.notFound("There is no fault rule \"\(id)\"; GET /sandbox/faults lists them.")
-            }
-            return JSONResponse.noContent()
-        }
-        open.get("/sandbox/settings") { _, _ in JSONResponse.make(Self.json(services.settings.values)) }
-        open.patch("/sandbox/settings") { request, _ in try await changeSettings(request) }
-        open.post("/sandbox/reset") { _, _ in
-            await control.resetEverything()
-            return JSONResponse.noContent()
-        }
+        open.controlGroup(services.configuration).addRoutes(controlRoutes, atPath: "/sandbox")
+    }
+
+    /// The control API, by path under `/sandbox`.
+    private var controlRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
+        routes.get("requests", use: requests)
+        routes.delete("requests", use: clearRequests)
+        routes.post("faults", use: addFault)
+        routes.get("faults", use: faults)
+        routes.delete("faults", use: removeAllFaults)
+        routes.delete("faults/:id", use: removeFault)
+        routes.get("settings", use: settings)
+        routes.patch("settings", use: changeSettings)
+        routes.post("reset", use: resetEverything)
+        return routes
     }
 
     func reset() async {
@@ -53,7 +41,7 @@ struct ControlRoutes: SandboxModule {
 
     /// `PATCH /sandbox/settings` with any of the settings' members: all are checked before any is
     /// changed; unknown members are refused, so a typo does not pass for a change.
-    private func changeSettings(_ request: Request) async throws -> Response {
+    private func changeSettings(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
         var problems: [(String, String)] = body.keys.sorted().filter { $0 != "strict" }.map {
             ($0, "Not a setting; the settings are: strict.")
@@ -73,7 +61,7 @@ struct ControlRoutes: SandboxModule {
 
     /// `{"requests": [...], "total": n}`: the kept entries oldest first, and how many were
     /// received since the last clear (more than the list holds once the log is full).
-    private func requests() async -> Response {
+    private func requests(_ request: Request, context: SandboxRequestContext) async -> Response {
         let entries = await control.requestLog.all()
         let total = await control.requestLog.totalAppended
         return JSONResponse.make(
@@ -82,10 +70,42 @@ struct ControlRoutes: SandboxModule {
             ]))
     }
 
-    private func addFault(_ request: Request) async throws -> Response {
+    private func clearRequests(_ request: Request, context: SandboxRequestContext) async -> Response {
+        await control.requestLog.clear()
+        return JSONResponse.noContent()
+    }
+
+    private func addFault(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let body = try await RequestJSON.object(request, limit: services.configuration.maxRequestBodyBytes)
         let fault = try control.faults.add(FaultRule.parse(body))
         return JSONResponse.make(fault.json, status: 201)
+    }
+
+    /// `{"faults": [...]}`: the rules in force.
+    private func faults(_ request: Request, context: SandboxRequestContext) async -> Response {
+        JSONResponse.make(SwedbankPaySDK.JSONValue.object(["faults": .array(control.faults.all().map(\.json))]))
+    }
+
+    private func removeAllFaults(_ request: Request, context: SandboxRequestContext) async -> Response {
+        control.faults.removeAll()
+        return JSONResponse.noContent()
+    }
+
+    private func removeFault(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        guard control.faults.remove(id: id) else {
+            throw SandboxProblem.notFound("There is no fault rule \"\(id)\"; GET /sandbox/faults lists them.")
+        }
+        return JSONResponse.noContent()
+    }
+
+    private func settings(_ request: Request, context: SandboxRequestContext) async -> Response {
+        JSONResponse.make(Self.json(services.settings.values))
+    }
+
+    private func resetEverything(_ request: Request, context: SandboxRequestContext) async -> Response {
+        await control.resetEverything()
+        return JSONResponse.noContent()
     }
 }
 #endif

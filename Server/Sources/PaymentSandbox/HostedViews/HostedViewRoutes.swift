@@ -19,29 +19,52 @@ struct HostedViewRoutes: SandboxModule {
     }
 
     func register(merchant: RouterGroup<SandboxRequestContext>, open: Router<SandboxRequestContext>) {
-        open.get("/checkout/client/:viewToken") { request, context in
-            await checkoutScript(request, viewToken: context.parameters.get("viewToken") ?? "", kind: .checkout)
-        }
-        open.get("/paymentmenu/core/scripts/client/px.paymentmenu.client.js") { request, _ in
-            await checkoutScript(request, viewToken: request.uri.queryParameters.get("token") ?? "", kind: .paymentMenu)
-        }
-        open.get("/consumers/core/scripts/client/px.consumer.client.js") { request, _ in
-            await consumerScript(request, token: request.uri.queryParameters.get("token") ?? "")
-        }
-        open.get("/checkout/frame/:viewToken") { request, context in
-            try await menuPage(request, viewToken: context.parameters.require("viewToken"))
-        }
-        open.get("/sandbox") { _, _ in
-            PageFraming.nobody.apply(to: Self.page(DashboardPage.html))
-        }
-        open.controlGroup(services.configuration).get("/sandbox/attempts") { _, _ in
-            let orders = await services.store.allOrders()
-            return JSONResponse.make(
-                SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
-        }
+        open.addRoutes(pageRoutes)
+        open.controlGroup(services.configuration).get("/sandbox/attempts", use: attempts)
         HostedViewPaymentRoutes(service: service).register(open: open)
         RedirectRoutes(routes: self).register(open: open)
         CheckinRoutes(services: services).register(open: open)
+    }
+
+    /// The scripts, the menu page and the dashboard: open to any browser.
+    private var pageRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
+        routes.get("/checkout/client/:viewToken", use: checkoutClientScript)
+        routes.get("/paymentmenu/core/scripts/client/px.paymentmenu.client.js", use: paymentMenuClientScript)
+        routes.get("/consumers/core/scripts/client/px.consumer.client.js", use: consumerClientScript)
+        routes.get("/checkout/frame/:viewToken", use: menuPage)
+        routes.get("/sandbox", use: dashboard)
+        return routes
+    }
+
+    // MARK: - The handlers
+
+    private func checkoutClientScript(_ request: Request, context: SandboxRequestContext) async -> Response {
+        await checkoutScript(request, viewToken: context.parameters.get("viewToken") ?? "", kind: .checkout)
+    }
+
+    private func paymentMenuClientScript(_ request: Request, context: SandboxRequestContext) async -> Response {
+        await checkoutScript(request, viewToken: request.uri.queryParameters.get("token") ?? "", kind: .paymentMenu)
+    }
+
+    private func consumerClientScript(_ request: Request, context: SandboxRequestContext) async -> Response {
+        await consumerScript(request, token: request.uri.queryParameters.get("token") ?? "")
+    }
+
+    private func menuPage(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await menuPage(request, viewToken: context.parameters.require("viewToken"))
+    }
+
+    /// `GET /sandbox/`: a top-level page, framed by nobody.
+    private func dashboard(_ request: Request, context: SandboxRequestContext) async -> Response {
+        PageFraming.nobody.apply(to: Self.page(DashboardPage.html))
+    }
+
+    /// `GET /sandbox/attempts`, behind the control API's access rule.
+    private func attempts(_ request: Request, context: SandboxRequestContext) async -> Response {
+        let orders = await services.store.allOrders()
+        return JSONResponse.make(
+            SwedbankPaySDK.JSONValue.object(["attempts": .array(AttemptListing.attempts(of: orders))]))
     }
 
     func reset() async {
