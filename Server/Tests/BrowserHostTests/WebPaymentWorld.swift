@@ -153,7 +153,7 @@ struct WebPaymentWorld {
         return try #require(URL(string: "\(base)/sandbox/bank/\(try Self.viewToken(info))"))
     }
 
-    private static func viewToken(_ info: SwedbankPaySDK.ViewPaymentOrderInfo?) throws -> String {
+    static func viewToken(_ info: SwedbankPaySDK.ViewPaymentOrderInfo?) throws -> String {
         let link = try #require(info?.viewPaymentLink.absoluteString)
         return String(try #require(link.firstMatch(of: /[0-9a-f]{64}/)).output)
     }
