@@ -16,23 +16,40 @@ struct SimulatorRoutes: Sendable {
     let service: PaymentSessionService
 
     func register(open: Router<SandboxRequestContext>) {
-        let control = open.controlGroup(service.services.configuration)
-        control.post("/sandbox/swish-app") { request, _ in try await swishApp(request) }
-        control.post("/sandbox/swish/:swishToken/approve") { request, context in
-            try await answerSwish(request, context, approved: true)
-        }
-        control.post("/sandbox/swish/:swishToken/decline") { request, context in
-            try await answerSwish(request, context, approved: false)
-        }
-        open.post("/sandbox/acs/method") { request, _ in try await acsMethod(request) }
-        open.post("/sandbox/acs/challenge") { request, _ in try await acsChallenge(request) }
-        control.get("/sandbox/events") { request, _ in await eventList(request) }
-        control.get("/sandbox/sessions") { _, _ in await sessionList() }
+        open.controlGroup(service.services.configuration).addRoutes(controlRoutes, atPath: "/sandbox")
+        open.addRoutes(acsRoutes, atPath: "/sandbox/acs")
+    }
+
+    /// The Swish app simulator and the lists, behind the control API's access rule.
+    private var controlRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
+        routes.post("swish-app", use: swishApp)
+        routes.post("swish/:swishToken/approve", use: approveSwish)
+        routes.post("swish/:swishToken/decline", use: declineSwish)
+        routes.get("events", use: eventList)
+        routes.get("sessions", use: sessionList)
+        return routes
+    }
+
+    /// The 3-D Secure ACS pages: the browser posts to them, as to a real ACS.
+    private var acsRoutes: RouteCollection<SandboxRequestContext> {
+        let routes = RouteCollection(context: SandboxRequestContext.self)
+        routes.post("method", use: acsMethod)
+        routes.post("challenge", use: acsChallenge)
+        return routes
+    }
+
+    private func approveSwish(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await answerSwish(request, context, approved: true)
+    }
+
+    private func declineSwish(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await answerSwish(request, context, approved: false)
     }
 
     /// `{"url": "<swish:// URL with callbackurl>", "action": "approve"|"decline"}` → answers the
     /// payment and returns `{"callbackUrl"}`, the URL the Swish app opens to return to the app.
-    private func swishApp(_ request: Request) async throws -> Response {
+    private func swishApp(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let body = PaymentSessionBody(try await RequestJSON.object(request, limit: limit))
         let text = try body.requiredString("url")
         guard let url = SwishAppURL(text) else {
@@ -72,7 +89,7 @@ struct SimulatorRoutes: Sendable {
     }
 
     /// The hidden method (fingerprint) page: form field `threeDSMethodData`.
-    private func acsMethod(_ request: Request) async throws -> Response {
+    private func acsMethod(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let fields = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))
         guard let data = fields["threeDSMethodData"], let message = ThreeDSecureMessage(encoded: data) else {
             throw PaymentSessionBody.invalid(
@@ -90,7 +107,7 @@ struct SimulatorRoutes: Sendable {
 
     /// The challenge page: form field `creq`. Its Approve and Fail forms post the `cres` to the
     /// session's notification URL.
-    private func acsChallenge(_ request: Request) async throws -> Response {
+    private func acsChallenge(_ request: Request, context: SandboxRequestContext) async throws -> Response {
         let fields = FormBody.fields(try await RequestJSON.bytes(request, limit: limit))
         guard let creq = fields["creq"], let message = ThreeDSecureMessage(encoded: creq), message.messageType == "CReq"
         else {
@@ -117,14 +134,14 @@ struct SimulatorRoutes: Sendable {
     }
 
     /// `{"events": [...]}`, oldest first; `?paymentSession=<token>` keeps one session's.
-    private func eventList(_ request: Request) async -> Response {
+    private func eventList(_ request: Request, context: SandboxRequestContext) async -> Response {
         let session = request.uri.queryParameters.get("paymentSession")
         let events = await service.events.all().filter { session == nil || $0.sessionToken == session }
         return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["events": .array(events.map(\.json))]))
     }
 
     /// `{"paymentSessions": [...]}`, least recently used first.
-    private func sessionList() async -> Response {
+    private func sessionList(_ request: Request, context: SandboxRequestContext) async -> Response {
         let sessions = await service.sessions.all()
         return JSONResponse.make(SwedbankPaySDK.JSONValue.object(["paymentSessions": .array(sessions.map(\.summary))]))
     }
