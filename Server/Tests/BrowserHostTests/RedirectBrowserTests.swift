@@ -15,6 +15,8 @@ import Testing
     struct Journey: Sendable {
         var name: String
         var endsAt: String
+        /// The order's history names at the end, as the portal names them (checked when given).
+        var history: [String]? = nil
         var pay: @Sendable (BrowserPage, RedirectLink) async throws -> Void
     }
 
@@ -50,7 +52,12 @@ import Testing
                 description: "Swish after the reload")
             try await page.click("#swish-approve")
         },
-        Journey(name: "invoice", endsAt: HostedViewSandbox.completeUrl) { page, link in
+        Journey(
+            name: "invoice", endsAt: HostedViewSandbox.completeUrl,
+            history: [
+                "PaymentCreated", "PaymentLoaded", "PaymentInstrumentSelected", "PaymentAttemptStarted", "PaymentPaid",
+            ]
+        ) { page, link in
             try await page.waitFor("document.querySelector('#choose-Invoice-PayExFinancingSe')")
             try await page.click("#choose-Invoice-PayExFinancingSe")
             try await page.click("#pay-invoice")
@@ -88,7 +95,9 @@ import Testing
                 "location.href === \(Page.literal(bankURL)) && document.querySelector('#bank-approve')")
             try await page.click("#bank-approve")
         },
-        Journey(name: "cancel", endsAt: HostedViewSandbox.cancelUrl) { page, _ in
+        // The portal's history names no event for an aborted order.
+        Journey(name: "cancel", endsAt: HostedViewSandbox.cancelUrl, history: ["PaymentCreated", "PaymentLoaded"]) {
+            page, _ in
             try await page.waitFor("document.querySelector('#cancel-payment')")
             try await page.click("#cancel-payment")
         },
@@ -149,6 +158,12 @@ import Testing
                 let integration = try await sandbox.call("GET", order.id, body: nil)
                     .objectValue?["paymentOrder"]?.objectValue?["integration"]
                 #expect(integration == .string("Redirect"), "\(journey.name)")
+                if let expected = journey.history {
+                    let history = try await sandbox.call("GET", order.id + "/history", body: nil)
+                    let names = history.objectValue?["history"]?.objectValue?["historyList"]?.arrayValue?
+                        .compactMap { $0.objectValue?["name"]?.stringValue }
+                    #expect(names == expected, "\(journey.name)")
+                }
                 #expect(await page.consoleErrors == [], "\(journey.name)")
                 await page.close()
             }

@@ -16,9 +16,16 @@ import Testing
                 "start-payment-attempt", on: "CreditCard", body: SDKBodies.card(PaymentSessionFixtures.visaToken))
             #expect(try PaymentSessionFlowTests.redirect(driver) == PaymentSessionFlowTests.complete)
             #expect(driver.roundTrips == 4)
+            let order = try await PaymentSessionFlowTests.order(harness, record)
+            #expect(order.paid?.details["acquirerTransactionType"] == "STANDARD")
+            // expand-method is the payer expanding the card in the app's menu: the portal's
+            // PaymentInstrumentSelected, initiated by the payer.
             #expect(
-                try await PaymentSessionFlowTests.order(harness, record).paid?.details["acquirerTransactionType"]
-                    == "STANDARD")
+                order.history.map { "\($0.name.rawValue) \($0.initiatedBy.rawValue) \($0.instrument?.rawValue ?? "-")" }
+                    == [
+                        "PaymentLoaded PaymentGateway -", "PaymentInstrumentSelected Payer CreditCard",
+                        "PaymentAttemptStarted Payer CreditCard", "PaymentPaid Payer CreditCard",
+                    ])
         }
     }
 

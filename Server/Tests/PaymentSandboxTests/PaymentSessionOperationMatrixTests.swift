@@ -173,11 +173,11 @@ import Testing
         // merchant aborts once the attempt has ended.
         #expect(throws: PaymentOrderRecord.LifecycleError.payerInApp(.swish)) {
             try fixture.order.abort(
-                reason: "CancelledByConsumer", initiatedBy: .payee, now: PaymentOrdersFixture.testDate)
+                reason: "CancelledByConsumer", now: PaymentOrdersFixture.testDate)
         }
         fixture.apply(Fixture.fail("Swish", "TechnicalError"))
         try fixture.order.abort(
-            reason: "CancelledByConsumer", initiatedBy: .payee, now: PaymentOrdersFixture.testDate)
+            reason: "CancelledByConsumer", now: PaymentOrdersFixture.testDate)
         #expect(fixture.apply(Fixture.fail("Swish", "ClientAppLaunchFailed")).problem?.status == 409)
         #expect(fixture.apply(.swishAnswer(swishToken: swishToken, approved: true)).problem?.status == 409)
         #expect(fixture.apply(.getPayment).isModel)

@@ -65,7 +65,7 @@ import Testing
                              "instrument": "CreditCard", "instrumentDisplayName": "492500******0004",
                              "correlationId": "\(correlationId)",
                              "instrumentParameters": {"expiryDate": "12/2030", "cardBrand": "Visa",
-                               "lastFourPan": "0004", "lastFourDPan": "\(lastFourDPan)", "issuerName": "Utl. Visa"},
+                               "lastFourPan": "0004", "lastFourDPan": "\(lastFourDPan)", "issuerName": "Swedbank"},
                              "operations": [{"rel": "delete-paymenttokens", "method": "PATCH", "contentType": "application/json",
                                              "href": "http://sandbox.test/psp/paymentorders/paymenttokens/\(token)"}]}]},
                          "operations": [{"rel": "delete-payerownedtokens", "method": "PATCH", "contentType": "application/json",

@@ -2,15 +2,17 @@
 import Foundation
 
 /// The names of a payment order's history entries, as the portal's history examples spell them.
+/// Only names the portal lists: an order the merchant or the payer aborted gets no entry of its own
+/// (the portal names none; its `aborted` resource says why).
 enum HistoryEvent: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
     case paymentCreated = "PaymentCreated"
     case paymentInstrumentSet = "PaymentInstrumentSet"
     case paymentLoaded = "PaymentLoaded"
+    case paymentInstrumentSelected = "PaymentInstrumentSelected"
     case paymentAttemptStarted = "PaymentAttemptStarted"
     case paymentAttemptFailed = "PaymentAttemptFailed"
     case paymentAttemptAborted = "PaymentAttemptAborted"
     case paymentPaid = "PaymentPaid"
-    case paymentAborted = "PaymentAborted"
     case paymentCaptured = "PaymentCaptured"
     case paymentPartiallyCaptured = "PaymentPartiallyCaptured"
     case paymentCancelled = "PaymentCancelled"

@@ -8,15 +8,16 @@ import SwedbankPaySDK
 /// Derived from the attempt number, so they are stable and need no storage.
 enum PaidDetails {
     /// The facts for `instrument`, paid by attempt `number` at `now`; the caller's own details
-    /// (card brand, masked PAN, payer's number) win over these.
+    /// (card brand, masked PAN, payer's number) win over these. A card's BIN and issuer are the
+    /// card's own (``withCardIdentity(_:)``), not facts of the attempt.
     static func reconciliation(instrument: SandboxInstrument, number: Int64, now: Date) -> [String: String] {
         let digits = String(format: "%012lld", number % 1_000_000_000_000)
         switch instrument {
         case .creditCard, .applePay:
             var facts = [
                 "acquirerStan": String(digits.suffix(6)), "acquirerTerminalId": "35",
-                "acquirerTransactionTime": PSPTimestamp.format(now), "bin": "492500",
-                "issuerAuthorizationApprovalCode": "L" + String(digits.suffix(5)), "issuingBank": "Utl. Visa",
+                "acquirerTransactionTime": PSPTimestamp.format(now),
+                "issuerAuthorizationApprovalCode": "L" + String(digits.suffix(5)),
                 "paymentAccountReference": "PAR" + digits + "SANDBOX0000000",
                 "nonPaymentToken": "npt-" + digits, "externalNonPaymentToken": "enpt-" + digits,
             ]
@@ -43,6 +44,14 @@ enum PaidDetails {
         case .swish, .invoice, .invoiceNo, .invoiceFi:
             return [:]
         }
+    }
+
+    /// A card payment's details with the card's `bin`, `cardBrand` and `issuingBank`
+    /// (``CardIdentity``), read from the `maskedPan` the caller paid with; the caller's own
+    /// members win. Details without a masked PAN are returned as they are.
+    static func withCardIdentity(_ details: [String: String]) -> [String: String] {
+        guard let maskedPan = details["maskedPan"] else { return details }
+        return CardIdentity(maskedPan: maskedPan).details.merging(details) { _, own in own }
     }
 
     /// The details that the portal shows as JSON numbers (every Trustly example's `trustlyOrderId`);

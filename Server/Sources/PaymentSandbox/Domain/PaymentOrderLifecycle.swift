@@ -91,9 +91,10 @@ extension PaymentOrderRecord {
         guard status == .initialized else { throw .notInitialized(status) }
         status = .paid
         let facts = PaidDetails.reconciliation(instrument: instrument, number: number, now: now)
+        let own = instrument == .creditCard || instrument == .applePay ? PaidDetails.withCardIdentity(details) : details
         paid = PaidInfo(
             instrument: instrument, number: number, transactionType: transactionType, amount: order.amount,
-            details: details.merging(facts) { own, _ in own }, tokens: tokens)
+            details: own.merging(facts) { own, _ in own }, tokens: tokens)
         history.append(
             HistoryEntry(
                 created: now, name: .paymentPaid, initiatedBy: .payer, instrument: instrument, number: number,
@@ -118,12 +119,22 @@ extension PaymentOrderRecord {
     }
 
     /// Aborts the order (merchant PATCH, or the payer cancelling); refused while the payer is in
-    /// an app (``checkAbortable()``).
-    mutating func abort(reason: String, initiatedBy: HistoryInitiator, now: Date) throws(LifecycleError) {
+    /// an app (``checkAbortable()``). The history gets no entry: the portal's list of history
+    /// names has none for an aborted order (an attempt the payer abandoned is
+    /// `PaymentAttemptAborted`, written by ``abortAttempt(instrument:number:reason:now:)``).
+    mutating func abort(reason: String, now: Date) throws(LifecycleError) {
         try checkAbortable()
         status = .aborted
         abortReason = reason
-        history.append(HistoryEntry(created: now, name: .paymentAborted, initiatedBy: initiatedBy))
+    }
+
+    /// The payer expanded `instrument` in the payment menu (the portal: "each time the payer
+    /// expands an instrument"): `PaymentInstrumentSelected`, every time, while the order is open.
+    mutating func recordInstrumentSelected(_ instrument: SandboxInstrument, now: Date) throws(LifecycleError) {
+        guard status == .initialized else { throw .notInitialized(status) }
+        guard availableInstruments.contains(instrument) else { throw .instrumentNotAvailable(instrument) }
+        history.append(
+            HistoryEntry(created: now, name: .paymentInstrumentSelected, initiatedBy: .payer, instrument: instrument))
     }
 }
 #endif

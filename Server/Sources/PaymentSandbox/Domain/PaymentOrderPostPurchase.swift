@@ -73,7 +73,10 @@ extension PaymentOrderRecord {
         let after = amounts
         let whole: Bool
         switch request.kind {
-        case .capture: whole = after.remainingCapture == 0 && transactions.filter({ $0.kind == .capture }).count == 1
+        // The portal: `PaymentCaptured` "when the merchant has captured the full authorization
+        // amount" — also by the capture that completes it after partial ones. (No capture follows
+        // a cancellation: a cancellation takes all that remains authorized.)
+        case .capture: whole = after.remainingCapture == 0
         case .cancellation: whole = !after.captured
         case .reversal: whole = after.remainingReversal == 0 && after.remainingCapture == 0
         case .authorization, .sale, .payout: whole = false

@@ -81,19 +81,11 @@ struct CardEntry: Sendable, Equatable {
         SandboxTestCard.catalogue.first { $0.pan == number }?.behaviour ?? .frictionless
     }
 
-    /// The scheme, from the number's prefix.
-    var brand: String {
-        if number.hasPrefix("34") || number.hasPrefix("37") { return "Amex" }
-        if number.hasPrefix("4") { return "Visa" }
-        if let prefix = Int(number.prefix(2)), (51...55).contains(prefix) { return "MasterCard" }
-        if let prefix = Int(number.prefix(4)), (2221...2720).contains(prefix) { return "MasterCard" }
-        return "Card"
-    }
+    /// The scheme: a test card's own, else from the number's leading digits (``CardIdentity``).
+    var brand: String { CardIdentity(pan: number).cardBrand }
 
     /// `492500******0004`, as the order's `paid.details` shows it.
-    var maskedPan: String {
-        String(number.prefix(6)) + String(repeating: "*", count: max(0, number.count - 10)) + String(number.suffix(4))
-    }
+    var maskedPan: String { SandboxTestCard.mask(number) }
 
     /// `MM/YYYY`.
     var expiryText: String { String(format: "%02d/%04d", expiryMonth, expiryYear) }

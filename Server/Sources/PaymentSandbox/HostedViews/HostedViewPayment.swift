@@ -167,6 +167,15 @@ struct HostedViewPayment: Sendable {
         }
     }
 
+    /// The payer expanded `instrument` in the menu (`PaymentInstrumentSelected`).
+    mutating func selectInstrument(_ instrument: SandboxInstrument) throws {
+        do {
+            try order.recordInstrumentSelected(instrument, now: context.date)
+        } catch {
+            throw Self.problem(for: error)
+        }
+    }
+
     /// The payer identified in a v3 menu that asks for consumer info.
     mutating func identifyPayer(email: String?, msisdn: String?) throws {
         try requireOpen()
@@ -281,7 +290,7 @@ struct HostedViewPayment: Sendable {
             state.pending = nil
         }
         do {
-            try order.abort(reason: Self.abortReason, initiatedBy: .payer, now: context.date)
+            try order.abort(reason: Self.abortReason, now: context.date)
         } catch {
             throw Self.problem(for: error)
         }

@@ -5,7 +5,7 @@ import ServerSupport
 import SwedbankPaySDK
 
 /// What the payment menu calls, under `/checkout/frame/<viewToken>/`: JSON endpoints for the
-/// menu's script (`state`, `attempts`, `abort`, `payer`, `swish/approve|decline`), the form
+/// menu's script (`state`, `attempts`, `instrument`, `abort`, `payer`, `swish/approve|decline`), the form
 /// posts of the pages shown inside the menu (`acs`, `notification`, `invoice`, `app` — the Vipps
 /// and MobilePay simulator), and the
 /// third-party bank page (`/sandbox/bank/<viewToken>`, reached on another host name).
@@ -25,6 +25,18 @@ struct HostedViewPaymentRoutes: Sendable {
                     order: payment.order, storedTokens: payment.context.storedTokens, state: payment.state)
                 return try payment.start(attempt, menu: menu)
             }
+        }
+        // The payer expanded an instrument: the history's `PaymentInstrumentSelected`.
+        open.post("\(frame)/instrument") { request, context in
+            let body = try await RequestJSON.object(request, limit: limit)
+            guard let name = body["instrument"]?.stringValue, let instrument = SandboxInstrument(rawValue: name) else {
+                throw SandboxProblem.inputError(
+                    "The instrument is not offered.", problems: [("instrument", "The field must name an instrument.")])
+            }
+            _ = try await service.perform(viewToken: try context.parameters.require("viewToken")) { payment in
+                try payment.selectInstrument(instrument)
+            }
+            return JSONResponse.noContent()
         }
         open.post("\(frame)/abort") { request, context in
             try await outcome(request, context) { payment in try payment.abort() }

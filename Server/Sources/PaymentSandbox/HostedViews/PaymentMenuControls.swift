@@ -20,6 +20,7 @@ enum PaymentMenuControls {
                 button.setAttribute("aria-expanded", "true");
                 $(button.getAttribute("aria-controls")).hidden = false;
                 post("instrumentSelected", { instrument: button.getAttribute("data-instrument") });
+                selectInstrument(button.getAttribute("data-instrument"));
               }
             });
           }

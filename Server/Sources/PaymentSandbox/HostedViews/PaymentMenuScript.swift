@@ -242,10 +242,18 @@ enum PaymentMenuScript {
             setBusy(false);
             notice("info", "The shop did not confirm the payment. Nothing was paid.");
           }
+          // The order's history notes each instrument the payer opens (PaymentInstrumentSelected);
+          // an attempt is sent after the last such note, so the history keeps the payer's order.
+          var selecting = Promise.resolve();
+          function selectInstrument(instrument) {
+            selecting = selecting.then(function () {
+              return request("POST", "/instrument", { instrument: instrument });
+            }).catch(function () {});
+          }
           function startAttempt(body, msisdnField) {
             notice("", "");
             setBusy(true);
-            request("POST", "/attempts", body).then(function (reply) {
+            selecting.then(function () { return request("POST", "/attempts", body); }).then(function (reply) {
               if (reply.status !== 200) { problem(reply, msisdnField); return; }
               post("attemptStarted", { instrument: body.instrument });
               handle(reply.body);

@@ -132,7 +132,7 @@ enum PaymentOrderUpdate: Sendable, Equatable {
                 HistoryEntry(created: now, name: .paymentInstrumentSet, initiatedBy: .payee, instrument: offered))
         case .abort(let reason):
             do {
-                try record.abort(reason: reason, initiatedBy: .payee, now: now)
+                try record.abort(reason: reason, now: now)
             } catch .payerInApp(let app) {
                 throw SandboxProblem.conflict(PaymentOrderRecord.LifecycleError.payerInAppDetail(app))
             } catch {

@@ -17,16 +17,28 @@ struct SandboxPayment: Sendable, Equatable {
     var outcome: Outcome
     /// The name of the documented problem a failed attempt ends with.
     var problem: String?
+    /// The card number a card (or Apple Pay) payment is made with; nil pays with ``defaultCard``.
+    var card: String? = nil
 
-    /// The test card the control API "pays" with.
-    static let card = (brand: "Visa", maskedPan: "492500******0004", expiryDate: "12/2030")
+    /// The test card the control API pays with when the request names none.
+    static let defaultCard = SandboxTestCard.frictionlessVisa.pan
+    /// The expiry date of the control API's card payments.
+    static let expiryDate = "12/2030"
 
-    /// Reads `{"instrument"?, "outcome"?, "problem"?}` (`outcome` defaults to `paid`, or to
-    /// `failed` when a problem is named), naming every bad field.
+    /// Reads `{"instrument"?, "outcome"?, "problem"?, "card"?}` (`outcome` defaults to `paid`,
+    /// or to `failed` when a problem is named; `card` a card number, 12 to 19 digits passing the
+    /// Luhn check), naming every bad field.
     static func parse(_ body: SwedbankPaySDK.JSONObject) throws -> SandboxPayment {
         var problems = InputProblems()
         let instrument = problems.string(body, "instrument", at: "")
         let problem = problems.string(body, "problem", at: "")
+        let card = problems.string(body, "card", at: "")
+        if let card,
+            !(card.count >= 12 && card.count <= 19 && card.allSatisfy { $0.isASCII && $0.isNumber }
+                && CardEntry.luhnValid(card))
+        {
+            problems.add("card", "The field must be a card number: 12 to 19 digits that pass the Luhn check.")
+        }
         let outcomeText = problems.string(body, "outcome", at: "") ?? (problem == nil ? "paid" : "failed")
         let outcome = Outcome(rawValue: outcomeText)
         if outcome == nil { problems.add("outcome", "The field must be \"paid\" or \"failed\".") }
@@ -34,7 +46,7 @@ struct SandboxPayment: Sendable, Equatable {
             problems.add("problem", "A problem ends a failed attempt; leave outcome out or make it \"failed\".")
         }
         try problems.throwIfAny("The payment request is invalid.")
-        return SandboxPayment(instrument: instrument, outcome: outcome ?? .paid, problem: problem)
+        return SandboxPayment(instrument: instrument, outcome: outcome ?? .paid, problem: problem, card: card)
     }
 
     /// Applies the attempt: 409 when the order is no longer open, 400 naming `instrument` when the
@@ -68,12 +80,13 @@ struct SandboxPayment: Sendable, Equatable {
         let armed = record.armedProblems.removeValue(forKey: instrument)
         switch armed == nil ? outcome : .failed {
         case .paid:
+            let identity = CardIdentity(pan: card ?? Self.defaultCard)
             try? record.markPaid(
                 instrument: instrument, number: number, transactionType: instrument.transactionType,
-                details: Self.details(instrument), now: now)
+                details: Self.details(instrument, card: identity), now: now)
             PaymentTokenIssuer.issueIfRequested(
-                for: &record, cardBrand: Self.card.brand, maskedPan: Self.card.maskedPan,
-                expiryDate: Self.card.expiryDate, ids: ids)
+                for: &record, cardBrand: identity.cardBrand, maskedPan: identity.maskedPan,
+                expiryDate: Self.expiryDate, ids: ids)
         case .failed:
             let problem = failure ?? armed ?? ProblemCatalogue.decline(for: instrument)
             record.failAttempt(instrument: instrument, number: number, problem: problem.document, now: now)
@@ -82,14 +95,14 @@ struct SandboxPayment: Sendable, Equatable {
 
     /// Cards and wallets authorize (captured later); the rest are sales.
     /// `paid.details` as the instrument's real payments carry them.
-    static func details(_ instrument: SandboxInstrument) -> [String: String] {
+    static func details(_ instrument: SandboxInstrument, card: CardIdentity) -> [String: String] {
         switch instrument {
         case .creditCard, .applePay:
-            return [
-                "cardBrand": card.brand, "maskedPan": card.maskedPan, "expiryDate": card.expiryDate,
+            return card.details.merging([
+                "expiryDate": expiryDate,
                 "cardType": "Credit", "acquirerTransactionType": instrument == .applePay ? "WALLET" : "3DSECURE",
                 "transactionInitiator": "CARDHOLDER",
-            ]
+            ]) { _, fact in fact }
         case .swish:
             return ["msisdn": "+46739000001"]
         case .vipps, .mobilePay:

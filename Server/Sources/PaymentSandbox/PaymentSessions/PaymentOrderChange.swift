@@ -5,6 +5,8 @@ import Foundation
 /// (callbacks) and issue tokens without looking at the order's history.
 enum PaymentOrderChange: Sendable, Equatable {
     case loaded
+    /// The payer expanded a method in the menu (`PaymentInstrumentSelected`).
+    case instrumentSelected(SandboxInstrument)
     case attemptStarted(instrument: SandboxInstrument, number: Int64)
     case attemptFailed(instrument: SandboxInstrument, number: Int64, problemType: String)
     case attemptAborted(instrument: SandboxInstrument, number: Int64)

@@ -17,6 +17,12 @@ extension PaymentSessionTransition {
                 "paymentMethod", "The field must be \"\(method)\", this operation's method.")
         }
         session.expandedMethods.insert(method)
+        // Every expand is the payer opening the method in the app's menu; a method the sandbox
+        // knows only by name (none today: the offer lists the order's instruments) is not recorded.
+        if let instrument = SandboxInstrument(rawValue: method) {
+            try order.recordInstrumentSelected(instrument, now: context.date)
+            changes.append(.instrumentSelected(instrument))
+        }
     }
 
     /// Instrument mode or a restricted menu for the SDK's web fallback. Empty or unknown names are
@@ -55,7 +61,7 @@ extension PaymentSessionTransition {
         default:
             break
         }
-        try order.abort(reason: reason, initiatedBy: .payer, now: context.date)
+        try order.abort(reason: reason, now: context.date)
         changes.append(.aborted)
         session.phase = .finished
     }

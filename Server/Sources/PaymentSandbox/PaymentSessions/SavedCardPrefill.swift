@@ -43,7 +43,9 @@ struct SavedCardPrefill: Sendable, Equatable {
             let expiry = token.instrumentParameters["expiryDate"].flatMap(Self.parseExpiry)
         else { return nil }
         self.init(
-            paymentToken: token.token, cardBrand: token.instrumentParameters["cardBrand"] ?? "Visa",
+            paymentToken: token.token,
+            cardBrand: token.instrumentParameters["cardBrand"]
+                ?? CardIdentity(maskedPan: token.instrumentDisplayName).cardBrand,
             maskedPan: token.instrumentDisplayName, expiryMonth: expiry.month, expiryYear: expiry.year,
             behaviour: SandboxTestCard.behaviour(maskedPan: token.instrumentDisplayName))
     }
