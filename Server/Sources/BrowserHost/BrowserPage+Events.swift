@@ -13,30 +13,22 @@ extension BrowserPage {
             // Only the top-level document speaks to the app: a frame may hold any third-party
             // page, and the binding exists in every frame, so a frame's post is dropped here,
             // whichever way it called the binding.
-            guard let context = event.params["executionContextId"]?.integerValue, let mainFrameId,
-                contextFrames[context] == mainFrameId
+            guard let context = event.params["executionContextId"]?.integerValue,
+                interception.isTopLevel(context: context)
             else { return }
             await messagePosted(event.params["payload"]?.stringValue ?? "")
         case "Runtime.executionContextCreated":
             let context = event.params["context"]?.objectValue
             let aux = context?["auxData"]?.objectValue
-            // A document's own context only: the isolated worlds `evaluate(_:in:)` makes for a
-            // frame are not a new document, and counting them would wake a wait that made one.
-            if let id = context?["id"]?.integerValue, let frame = aux?["frameId"]?.stringValue,
-                aux?["isDefault"] == .bool(true)
-            {
-                contextFrames[id] = frame
-                documentGeneration += 1
+            if let id = context?["id"]?.integerValue, let frame = aux?["frameId"]?.stringValue {
+                interception.note(.created(id: id, frame: frame, isDefault: aux?["isDefault"] == .bool(true)))
             }
         case "Runtime.executionContextDestroyed":
-            if let id = event.params["executionContextId"]?.integerValue, contextFrames.removeValue(forKey: id) != nil {
-                documentGeneration += 1
-            }
+            if let id = event.params["executionContextId"]?.integerValue { interception.note(.destroyed(id: id)) }
         case "Runtime.executionContextsCleared":
-            contextFrames.removeAll()
-            documentGeneration += 1
+            interception.note(.cleared)
         case "Page.frameAttached", "Page.frameNavigated", "Page.frameDetached", "Page.navigatedWithinDocument":
-            documentGeneration += 1
+            interception.note(.frame)
         case "Runtime.consoleAPICalled" where event.params["type"]?.stringValue == "error":
             let text = (event.params["args"]?.arrayValue ?? []).map { argument -> String in
                 let object = argument.objectValue
@@ -70,10 +62,11 @@ extension BrowserPage {
             // Navigations to app schemes (swish://, custom callback schemes) never reach the network,
             // so Fetch does not see them; they are offered to the decider from here. Chromium cannot
             // open them, so the page stays where it is whatever is decided.
-            guard let text = event.params["url"]?.stringValue, let url = URL(string: text), Self.isAppScheme(url)
+            guard let text = event.params["url"]?.stringValue, let url = URL(string: text),
+                PageInterception.isAppScheme(url)
             else { return }
             let request = NavigationRequest(
-                url: url, method: "GET", isMainFrame: event.params["frameId"]?.stringValue == mainFrameId)
+                url: url, method: "GET", isMainFrame: event.params["frameId"]?.stringValue == interception.mainFrameId)
             navigations.append(request)
             Task { _ = await self.decider?(request) }
         default:
@@ -81,6 +74,8 @@ extension BrowserPage {
         }
     }
 
+    /// Reads a paused document request or response (`Fetch.requestPaused`) and carries out what
+    /// ``PageInterception`` decides; anything but a document goes on untouched.
     func requestPaused(_ params: SwedbankPaySDK.JSONObject) async {
         guard let requestId = params["requestId"]?.stringValue,
             let request = params["request"]?.objectValue,
@@ -91,20 +86,19 @@ extension BrowserPage {
             _ = try? await send("Fetch.continueRequest", continueRequest)
             return
         }
-        let isMainFrame = params["frameId"]?.stringValue == mainFrameId
+        let isMainFrame = params["frameId"]?.stringValue == interception.mainFrameId
         if params["responseStatusCode"] != nil || params["responseErrorReason"] != nil {
-            await responsePaused(params, requestId: requestId, url: url, isMainFrame: isMainFrame)
+            let response = Self.pausedResponse(params, url: url, isMainFrame: isMainFrame)
+            await carryOut(interception.responsePaused(response, isClosed: isClosed), requestId: requestId)
             return
         }
-        let key = Self.documentKey(url)
-        let isRedirect = params["redirectedRequestId"] != nil || redirectTargets[key] != nil
-        if let count = redirectTargets[key] { redirectTargets[key] = count > 1 ? count - 1 : nil }
-        if isMainFrame, !isRedirect, unofferedLoads[key] != nil {
-            forgetUnofferedLoad(key)
+        let paused = PageInterception.PausedRequest(
+            url: url, method: request["method"]?.stringValue ?? "GET", isMainFrame: isMainFrame,
+            body: Self.postBody(of: request), isMarkedRedirect: params["redirectedRequestId"] != nil)
+        switch interception.requestPaused(paused) {
+        case .continueUnoffered:
             _ = try? await send("Fetch.continueRequest", continueRequest)
-            return
-        }
-        if let html = documents[key]?.html {
+        case .fulfill(let html):
             _ = try? await send(
                 "Fetch.fulfillRequest",
                 [
@@ -114,75 +108,46 @@ extension BrowserPage {
                     ]),
                     "body": .string(Data(html.utf8).base64EncodedString()),
                 ])
-            return
-        }
-        let navigation = NavigationRequest(
-            url: url,
-            method: request["method"]?.stringValue ?? "GET",
-            isMainFrame: isMainFrame,
-            body: Self.postBody(of: request),
-            isRedirect: isRedirect)
-        navigations.append(navigation)
-        let decision = await decider?(navigation) ?? .allow
-        switch decision {
-        case .allow:
-            _ = try? await send("Fetch.continueRequest", continueRequest)
-        case .cancel:
-            _ = try? await send(
-                "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
+        case .offer(let navigation):
+            navigations.append(navigation)
+            switch await decider?(navigation) ?? .allow {
+            case .allow:
+                _ = try? await send("Fetch.continueRequest", continueRequest)
+            case .cancel:
+                _ = try? await send(
+                    "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
+            }
         }
     }
 
-    /// A document's response: a failure is reported (main frame), a redirect to an app scheme is
-    /// offered to the decider and stopped (Chromium cannot open it), an http(s) redirect is
-    /// remembered so its request is offered as one.
-    private func responsePaused(
-        _ params: SwedbankPaySDK.JSONObject, requestId: String, url: URL, isMainFrame: Bool
-    ) async {
-        if let reason = params["responseErrorReason"]?.stringValue {
-            if isMainFrame, reason != "Aborted", !isClosed {
-                let failure = LoadFailure(url: url, errorText: Self.netErrorName(reason))
-                loadFailures.append(failure)
-                await loadFailureHandler?(failure)
-            }
-            _ = try? await send("Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string(reason)])
-            return
-        }
-        let status = params["responseStatusCode"]?.integerValue ?? 0
+    /// A paused response's parts ``PageInterception`` decides on.
+    static func pausedResponse(_ params: SwedbankPaySDK.JSONObject, url: URL, isMainFrame: Bool)
+        -> PageInterception.PausedResponse
+    {
         let location = (params["responseHeaders"]?.arrayValue ?? []).compactMap(\.objectValue).first {
             $0["name"]?.stringValue?.lowercased() == "location"
         }?["value"]?.stringValue
-        if (300..<400).contains(status), let location, let target = URL(string: location, relativeTo: url)?.absoluteURL
-        {
-            if Self.isAppScheme(target) {
-                let navigation = NavigationRequest(
-                    url: target, method: "GET", isMainFrame: isMainFrame, isRedirect: true)
-                navigations.append(navigation)
-                _ = await decider?(navigation)
-                _ = try? await send(
-                    "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
-                return
+        return PageInterception.PausedResponse(
+            url: url, isMainFrame: isMainFrame, status: Int(params["responseStatusCode"]?.integerValue ?? 0),
+            location: location, errorReason: params["responseErrorReason"]?.stringValue)
+    }
+
+    private func carryOut(_ action: PageInterception.ResponseAction, requestId: String) async {
+        switch action {
+        case .fail(let reason, let report):
+            if let report {
+                loadFailures.append(report)
+                await loadFailureHandler?(report)
             }
-            redirectTargets[Self.documentKey(target), default: 0] += 1
+            _ = try? await send("Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string(reason)])
+        case .offerAndStop(let navigation):
+            navigations.append(navigation)
+            _ = await decider?(navigation)
+            _ = try? await send(
+                "Fetch.failRequest", ["requestId": .string(requestId), "errorReason": .string("Aborted")])
+        case .proceed:
+            _ = try? await send("Fetch.continueRequest", ["requestId": .string(requestId)])
         }
-        _ = try? await send("Fetch.continueRequest", ["requestId": .string(requestId)])
-    }
-
-    /// Whether Chromium hands `url` to another app rather than loading it (`swish://`, an app's
-    /// callback scheme).
-    static func isAppScheme(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return false }
-        return !["http", "https", "about", "data", "javascript", "blob", "file", "chrome-error"].contains(scheme)
-    }
-
-    /// `ConnectionRefused` (a DevTools error reason) as Chromium's `net::ERR_CONNECTION_REFUSED`.
-    static func netErrorName(_ reason: String) -> String {
-        var name = ""
-        for character in reason {
-            if character.isUppercase, !name.isEmpty { name += "_" }
-            name += character.uppercased()
-        }
-        return "net::ERR_" + name
     }
 
     private func popupOpened(_ url: URL) async {

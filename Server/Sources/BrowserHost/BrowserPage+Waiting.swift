@@ -25,7 +25,7 @@ extension BrowserPage {
             guard remaining > .zero else { throw timedOut }
             // Taken before the check is sent: a document that replaces the one checked is counted
             // after it, however its events and the check's answer interleave.
-            let generation = documentGeneration
+            let generation = interception.documentGeneration
             let milliseconds =
                 remaining.components.seconds * 1_000 + remaining.components.attoseconds / 1_000_000_000_000_000
             do {
@@ -38,7 +38,9 @@ extension BrowserPage {
             } catch {
                 // The document went away under the check (a navigation), the frame is not there
                 // yet, or the expression does not compile: the next document or frame may do.
-                guard await waitForChange(until: deadline, { [generation] in self.documentGeneration != generation })
+                guard
+                    await waitForChange(
+                        until: deadline, { [generation] in self.interception.documentGeneration != generation })
                 else { throw timedOut }
             }
         }

@@ -26,10 +26,12 @@ public actor BrowserPage {
     let connection: DevToolsConnection
     let targetId: String
     let sessionId: String
-    var mainFrameId: String?
-    /// The frame of each live default execution context (a document's own scripts), from
-    /// `Runtime.executionContextCreated`: messages are delivered only from the main frame's.
-    var contextFrames: [Int64: String] = [:]
+    /// The page's documents, frames and paused requests, and what to do with them: the pure part.
+    var interception = PageInterception() {
+        didSet {
+            if interception.documentGeneration != oldValue.documentGeneration { wakeChangeWaiters() }
+        }
+    }
     var decider: NavigationDecider?
     var popupHandler: PopupHandler?
     var loadFailureHandler: LoadFailureHandler?
@@ -39,14 +41,6 @@ public actor BrowserPage {
     var messageHandlers: [String: MessageHandler] = [:]
     /// The `Page.addScriptToEvaluateOnNewDocument` identifier of each handler's installer.
     private var handlerScripts: [String: String] = [:]
-    /// HTML given to ``loadHTML(_:baseURL:timeout:)`` by document key, with the number of its load
-    /// (so a finished load never removes a newer one's document).
-    var documents: [String: (html: String, load: Int)] = [:]
-    private var loadCount = 0
-    /// Main-frame loads asked for with `offered: false` that have not reached the network yet.
-    var unofferedLoads: [String: Int] = [:]
-    /// Where the server redirected documents to, not yet requested.
-    var redirectTargets: [String: Int] = [:]
     var isClosed = false
     private var loadWaiters: [CheckedContinuation<Void, Never>] = []
     private var eventTask: Task<Void, Never>?
@@ -79,13 +73,6 @@ public actor BrowserPage {
     /// at its deadline.
     var changeWaiters: [(id: UInt64, condition: () -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
     var nextChangeWaiter: UInt64 = 0
-    /// Counts the documents and frames that came or went (a default execution context created or
-    /// destroyed, a frame attached, navigated or detached): a ``waitFor(_:in:timeout:description:)``
-    /// whose document went away waits for the next one by it.
-    var documentGeneration = 0 {
-        didSet { wakeChangeWaiters() }
-    }
-
     /// Top-level documents that failed to load, in order.
     public internal(set) var loadFailures: [LoadFailure] = []
 
@@ -117,7 +104,7 @@ public actor BrowserPage {
         try await setNavigationInterception(enabled: true)
         try await send("Runtime.addBinding", ["name": .string(Self.bindingName)])
         let tree = try await send("Page.getFrameTree")
-        mainFrameId = tree["frameTree"]?.objectValue?["frame"]?.objectValue?["id"]?.stringValue
+        interception.mainFrameId = tree["frameTree"]?.objectValue?["frame"]?.objectValue?["id"]?.stringValue
     }
 
     // MARK: Hooks
@@ -231,17 +218,14 @@ public actor BrowserPage {
             if let error = try await navigate(to: URL(string: "about:blank")!, offered: false, timeout: timeout) {
                 throw BrowserHostError.protocolError(method: "Page.navigate", message: error)
             }
-            guard let mainFrameId else {
+            guard let mainFrameId = interception.mainFrameId else {
                 throw BrowserHostError.protocolError(method: "Page.setDocumentContent", message: "no main frame")
             }
             try await send("Page.setDocumentContent", ["frameId": .string(mainFrameId), "html": .string(html)])
             return
         }
-        let key = Self.documentKey(baseURL)
-        loadCount += 1
-        let load = loadCount
-        documents[key] = (html, load)
-        defer { if documents[key]?.load == load { documents[key] = nil } }
+        let load = interception.give(html, at: baseURL)
+        defer { interception.forget(load: load, at: baseURL) }
         if let error = try await navigate(to: baseURL, waitForLoad: true, timeout: timeout) {
             throw BrowserHostError.protocolError(method: "Page.navigate", message: error)
         }
@@ -256,9 +240,8 @@ public actor BrowserPage {
     public func navigate(
         to url: URL, offered: Bool = true, waitForLoad: Bool = true, timeout: TimeInterval = 15
     ) async throws -> String? {
-        let key = Self.documentKey(url)
-        if !offered { unofferedLoads[key, default: 0] += 1 }
-        defer { if !offered { forgetUnofferedLoad(key) } }
+        if !offered { interception.expectUnofferedLoad(of: url) }
+        defer { if !offered { interception.forgetUnofferedLoad(of: url) } }
         let result = try await send("Page.navigate", ["url": .string(url.absoluteString)])
         if let error = result["errorText"]?.stringValue, !error.isEmpty {
             return error
@@ -395,21 +378,8 @@ public actor BrowserPage {
         return data.isEmpty ? nil : data
     }
 
-    /// URLs as Chromium reports them: host-only URLs gain a `/` path, fragments are dropped.
-    static func documentKey(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
-        components.fragment = nil
-        if components.path.isEmpty { components.path = "/" }
-        return components.string ?? url.absoluteString
-    }
-
     static func jsonLiteral(_ text: String) throws -> String {
         String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
-    }
-
-    func forgetUnofferedLoad(_ key: String) {
-        guard let count = unofferedLoads[key] else { return }
-        unofferedLoads[key] = count > 1 ? count - 1 : nil
     }
 
     /// Closes this page's tab; its decider and handlers are dropped and hear nothing more.
@@ -421,7 +391,7 @@ public actor BrowserPage {
         messageHandlers.removeAll()
         eventTask?.cancel()
         // Wakes the waits on this page: they end at once.
-        documentGeneration += 1
+        interception.documentsChanged()
         _ = try? await connection.send("Target.closeTarget", ["targetId": .string(targetId)])
     }
 }
