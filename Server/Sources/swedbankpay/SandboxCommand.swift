@@ -64,6 +64,7 @@ struct SandboxCommand: AsyncParsableCommand {
     @Option(settings.controlToken) var controlToken: String?
     @Flag(settings.strict) var strict = false
     @Option(settings.sandboxMaxStoredBytes) var maxStoredBytes: Int?
+    @Option(settings.swishWebApprovalDelay) var swishWebApprovalDelay: Double?
 
     /// The control token given (flag, else environment).
     func resolvedControlToken() throws -> String? { try settings.controlToken.resolve(controlToken) }
@@ -132,6 +133,7 @@ struct SandboxCommand: AsyncParsableCommand {
         if let swishApprovalDelay, let delay = Self.approvalDelay(swishApprovalDelay) {
             configuration.swishOtherDeviceApprovalDelay = delay
         }
+        configuration.swishWebApprovalDelay = try SwishWebApproval.delay(swishWebApprovalDelay)
         let httpsMode = try https.mode()
         let identity = try HTTPSOptions.identity(
             httpsMode, names: HTTPSOptions.names(host: host, urls: [configuration.publicBaseURL]))

@@ -41,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(settings.controlToken) var controlToken: String?
     @Flag(settings.strict) var strict = false
     @Option(settings.sandboxMaxStoredBytes) var sandboxMaxStoredBytes: Int?
+    @Option(settings.swishWebApprovalDelay) var swishWebApprovalDelay: Double?
 
     /// What `serve` checked before anything starts.
     private struct Setup {
@@ -116,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The sandbox's configuration: the one merchant token the backend uses, the local payee, and
     /// the sandbox's own settings.
-    private func sandboxConfiguration(merchantToken: String, controlToken: String?, publicURL: URL?) throws
+    func sandboxConfiguration(merchantToken: String, controlToken: String?, publicURL: URL?) throws
         -> SandboxConfiguration
     {
         var configuration = SandboxConfiguration(merchantTokens: [merchantToken], seed: seed)
@@ -127,6 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.storeBudgets = SandboxStoreBudgets(total: total)
         }
         configuration.publicBaseURL = publicURL
+        configuration.swishWebApprovalDelay = try SwishWebApproval.delay(swishWebApprovalDelay)
         return configuration
     }
 

@@ -286,6 +286,13 @@ struct ServerSettings: Sendable {
         help:
             "The bytes the sandbox's stores (orders, sessions, logs, tokens) hold together by their own accounts, shared out among them; a store over its share drops its least recently used entries, finished orders before open ones.",
         parse: SettingParse.count)
+    let swishWebApprovalDelay = Setting<Double>(
+        "swish-web-approval-delay", "SWEDBANKPAY_SANDBOX_SWISH_WEB_APPROVAL_DELAY", valueName: "seconds",
+        default: "off", allowed: AllowedValues.text(SwishWebApproval.range), scope: .serve,
+        expected: "seconds (\(AllowedValues.text(SwishWebApproval.range)))",
+        help:
+            "Seconds until a Swish payment started in a web page (payment menu, Redirect, Seamless View) approves itself while its Approve and Decline buttons are on screen, for an unattended browser test; without it the payer or the control API decides.",
+        parse: SettingParse.seconds)
     let strict = Setting<Bool>(
         "strict", "SWEDBANKPAY_SANDBOX_STRICT", valueName: nil, scope: .serve, expected: "1",
         help:

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func theCatalogueHasEverySettingOnce() {
-        #expect(Self.declared.count == 53)
+        #expect(Self.declared.count == 54)
         #expect(Set(Self.declared.map(\.flag)).count == Self.declared.count)
     }
 
@@ -109,7 +109,7 @@ import Testing
         let rows = try Self.table("sandbox.md", header: "| option | default | meaning |").filter {
             $0.contains("(env ")
         }
-        #expect(rows.count == 9)
+        #expect(rows.count == 10)
         let help = SandboxCommand.helpMessage(columns: 10_000)
         for line in rows {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
