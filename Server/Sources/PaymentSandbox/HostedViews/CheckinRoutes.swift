@@ -10,12 +10,16 @@ struct CheckinRoutes: Sendable {
     let services: SandboxServices
 
     func register(open: Router<SandboxRequestContext>) {
-        open.get("/consumers/frame/:token") { request, context in
-            try await page(request, token: context.parameters.require("token"))
-        }
-        open.post("/consumers/frame/:token/identify") { request, context in
-            try await identify(request, token: context.parameters.require("token"))
-        }
+        open.get("/consumers/frame/:token", use: checkinPage)
+        open.post("/consumers/frame/:token/identify", use: identifyConsumer)
+    }
+
+    private func checkinPage(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await page(request, token: context.parameters.require("token"))
+    }
+
+    private func identifyConsumer(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await identify(request, token: context.parameters.require("token"))
     }
 
     private func page(_ request: Request, token: String) async throws -> Response {

@@ -14,12 +14,18 @@ struct RedirectRoutes: Sendable {
     let routes: HostedViewRoutes
 
     func register(open: Router<SandboxRequestContext>) {
-        open.get("/checkout/:viewToken") { request, context in
-            try await page(request, viewToken: context.parameters.require("viewToken"), v3: true)
-        }
-        open.get("/paymentmenu/:viewToken") { request, context in
-            try await page(request, viewToken: context.parameters.require("viewToken"), v3: false)
-        }
+        open.get("/checkout/:viewToken", use: checkoutPage)
+        open.get("/paymentmenu/:viewToken", use: paymentMenuPage)
+    }
+
+    /// The v3 (Checkout) Redirect page.
+    private func checkoutPage(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await page(request, viewToken: context.parameters.require("viewToken"), v3: true)
+    }
+
+    /// The v2 (Payment Menu) Redirect page.
+    private func paymentMenuPage(_ request: Request, context: SandboxRequestContext) async throws -> Response {
+        try await page(request, viewToken: context.parameters.require("viewToken"), v3: false)
     }
 
     /// Every answer of the Redirect page is a top-level page: nobody frames it (``PageFraming``).
