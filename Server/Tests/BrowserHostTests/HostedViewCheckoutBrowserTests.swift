@@ -76,6 +76,10 @@ import Testing
             try await page.click("#cancel-payment", in: sandbox.menu(order))
             _ = try await recorder.waitForNavigation(to: HostedViewSandbox.cancelUrl)
             #expect(try await sandbox.status(order) == "Aborted")
+            // The menu says it was cancelled, not in the green box of a paid payment.
+            #expect(
+                try await page.evaluate("document.querySelector('#done').className", in: sandbox.menu(order))
+                    == .string("notice info"))
 
             // The script's cancel() does the same.
             let second = try await sandbox.createOrder()

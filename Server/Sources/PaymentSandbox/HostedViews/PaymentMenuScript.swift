@@ -69,12 +69,15 @@ enum PaymentMenuScript {
             $("instruments").hidden = !visible || (payer !== null && !payer.hidden);
             if (visible) { $("subview").hidden = true; $("swish-pending").hidden = true; offerCancel(true); }
           }
-          function finish(text) {
+          // A paid payment ends in the green box ("ok"); a cancelled or closed one is told
+          // plainly ("info"), never as a success.
+          function finish(text, kind) {
             showMenu(false);
             $("subview").hidden = true;
             $("swish-pending").hidden = true;
             offerCancel(false);
             var done = $("done");
+            done.className = "notice " + kind;
             done.textContent = text;
             done.hidden = false;
           }
@@ -106,16 +109,16 @@ enum PaymentMenuScript {
             switch (outcome.outcome) {
             case "paid":
               notice("", "");
-              finish(pageWords.paidThanks);
+              finish(pageWords.paidThanks, "ok");
               post("paid", { url: outcome.redirectUrl || boot.completeUrl });
               break;
             case "aborted":
               notice("", "");
-              finish(pageWords.cancelled);
+              finish(pageWords.cancelled, "info");
               post("aborted", { url: outcome.redirectUrl || boot.cancelUrl });
               break;
             case "closed":
-              finish(pageWords.closed);
+              finish(pageWords.closed, "info");
               // v2 tells a failed payment (no attempt can follow) as onPaymentFailed; the rest is an error.
               if (outcome.status === "Failed" && boot.kind === "paymentMenu") {
                 post("paymentFailed", { details: "The payment order is Failed." });
