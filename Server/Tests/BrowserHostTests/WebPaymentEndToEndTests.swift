@@ -18,13 +18,15 @@ import Testing
             #expect(recorder.events == ["paymentOrderDidShow", "instrumentSelected", "paymentComplete"])
             #expect(recorder.shown.map(\.paymentId) == [info?.paymentId])
             // The backend reads the status back after the sandbox's callback, which comes on its own time.
-            await world.sandbox.requestsLogged(5)
+            await world.sandbox.requestsLogged(6)
             let id = try #require(info?.paymentId)
             let token = try #require(info?.viewPaymentLink.absoluteString.firstMatch(of: /[0-9a-f]{64}/)?.output)
+            // The menu tells the sandbox which instrument the payer opened (the history's
+            // PaymentInstrumentSelected) before the attempt.
             #expect(
                 try await world.sandboxRequests() == [
                     "POST /psp/paymentorders", "GET /checkout/client/\(token)", "GET /checkout/frame/\(token)",
-                    "POST /checkout/frame/\(token)/attempts", "GET \(id)",
+                    "POST /checkout/frame/\(token)/instrument", "POST /checkout/frame/\(token)/attempts", "GET \(id)",
                 ])
             #expect(try await world.statusAtSwedbankPay(info) == "Paid")
             #expect(world.launcher.opened.isEmpty)
