@@ -159,7 +159,8 @@ struct ServeProcess: Sendable {
         headers["Idempotency-Key"] = key
         return try await client.answer(
             .POST, backendURL + "/paymentorders", json: BackendHarness.orderJSON(), headers: headers,
-            timeout: .seconds(10))
+            // Past ServeDrainTests' held creation (15 s), with room for a loaded machine.
+            timeout: .seconds(60))
     }
 
     func kill() async { await server.kill() }

@@ -122,6 +122,8 @@ import Testing
             #expect(Fixture.isTimestamp(time))
             facts["acquirerTransactionTime"] = time
             let details = facts.merging([
+                // The card paid with: the default test card, its BIN and the issuer the portal names.
+                "bin": "492500", "issuingBank": "Swedbank",
                 "cardBrand": "Visa", "maskedPan": "492500******0004", "expiryDate": "12/2030", "cardType": "Credit",
                 "acquirerTransactionType": "3DSECURE", "transactionInitiator": "CARDHOLDER",
             ]) { _, own in own }
@@ -134,7 +136,7 @@ import Testing
                                   "payeeReference": "AB832", "orderReference": "or-123", "transactionType": "Authorization",
                                   "amount": 1500, "submittedAmount": 1500, "feeAmount": 0, "discountAmount": 0,
                                   "paymentTokenGenerated": false, "details": \(Fixture.text(.object(details.mapValues { .string($0) })))}}
-                        """))
+                        """), "\(String(decoding: paid.body, as: UTF8.self))")
             #expect(facts["acquirerStan"]?.count == 6)
             let history = try await client.send(.get, "\(path)/history")
             let names = try #require(try history.object["history"]?.objectValue?["historyList"]?.arrayValue).compactMap
