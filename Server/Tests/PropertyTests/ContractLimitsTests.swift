@@ -32,7 +32,9 @@ import Testing
         for keyword in keywords {
             guard let value = schema[keyword] else { continue }
             if keyword == "enum" {
-                found.append((place, keyword, .values(value.items.compactMap(\.text))))
+                // A `null` among the values says the member may be null (read as absent), as its
+                // `nullable` does: no value of the declaration.
+                found.append((place, keyword, .values(value.items.compactMap(\.text).filter { $0 != "null" })))
             } else if let number = value.text.flatMap({ Int64($0) }) {
                 found.append((place, keyword, .number(number)))
             }
